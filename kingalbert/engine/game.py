@@ -1,0 +1,378 @@
+"""``Game``: one game in progress — piles, moves, undo and redo, positions.
+
+The shape follows python-chess's ``Board``: the state lives here, legal
+moves come from a lazy view, ``play`` checks and applies an action,
+``undo``/``redo`` walk the move log, and positions go in and out as JSON.
+
+Every change a ruleset makes goes through the primitives below, which save
+the old contents of each pile (and of ``vars`` and the random generator) the
+first time a move touches them.  A move's record therefore holds exactly what
+it changed, and undo and redo work the same for every game.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from .cards import Card
+from .errors import IllegalMoveError, InvalidMoveError, PositionError, SolitaireError
+from .moves import Move
+from .piles import Pile
+from .rng import Rng
+from .ruleset import Ruleset
+
+STATUSES = ("playing", "won", "lost")
+
+
+class _Record:
+    """What one move changed: pile contents, vars and rng state, before and after."""
+
+    __slots__ = ("move", "before", "after", "vars_before", "vars_after", "rng_before", "rng_after", "steps", "messages")
+
+    def __init__(self, move, rng_state):
+        self.move = move
+        self.before: dict[int, tuple] = {}
+        self.after: dict[int, tuple] = {}
+        self.vars_before = None
+        self.vars_after = None
+        self.rng_before = rng_state
+        self.rng_after = rng_state
+        self.steps: list[tuple[str, str, tuple]] = []
+        self.messages: list[str] = []
+
+
+class Game:
+    def __init__(self, ruleset: Ruleset, seed: int | None = None, options: dict | None = None, *, deal: bool = True):
+        if seed is not None and (not isinstance(seed, int) or seed < 0):
+            raise SolitaireError(f"a seed is a whole number from 0 up, not {seed!r}")
+        self.ruleset = ruleset
+        self.options = dict(ruleset.default_options)
+        self.options.update(options or {})
+        self.seed = seed
+        self.rng = Rng(seed or 0)
+        self.piles: list[Pile] = []
+        self._by_name: dict[str, Pile] = {}
+        self.vars: dict = {}
+        self.history: list[Move] = []
+        self._undo: list[_Record] = []
+        self._redo: list[_Record] = []
+        self._record: _Record | None = None
+        self._status_cache: tuple[int, str] | None = None
+        self._version = 0
+        self.message = ""
+        ruleset.setup(self)
+        if deal:
+            ruleset.deal(self)
+
+    # -- piles ---------------------------------------------------------------
+    def add_pile(self, name: str, role: str) -> Pile:
+        key = name.lower()
+        if key in self._by_name:
+            raise SolitaireError(f"two piles are named {name!r}")
+        pile = Pile(name, role, len(self.piles))
+        self.piles.append(pile)
+        self._by_name[key] = pile
+        return pile
+
+    def pile(self, name: str) -> Pile:
+        """The pile of that name, matched case-insensitively."""
+        try:
+            return self._by_name[name.lower()]
+        except KeyError:
+            raise InvalidMoveError(f"{self.ruleset.name} has no pile named {name!r}") from None
+
+    def piles_of(self, role: str) -> list[Pile]:
+        return [pile for pile in self.piles if pile.role == role]
+
+    @property
+    def name(self) -> str:
+        return self.ruleset.name
+
+    # -- primitives that rulesets change the game with ---------------------------
+    def _touch(self, pile: Pile) -> None:
+        record = self._record
+        if record is not None and pile.index not in record.before:
+            record.before[pile.index] = tuple(pile.cards)
+
+    def move_cards(self, src: Pile, n: int, dst: Pile, face_up: bool | None = None) -> list[Card]:
+        """Move the top ``n`` cards of ``src`` onto ``dst`` (turned if ``face_up`` is given)."""
+        if n <= 0:
+            return []
+        if n > len(src.cards):
+            raise SolitaireError(f"{src.name} has fewer than {n} cards")
+        self._touch(src)
+        self._touch(dst)
+        moved = src.cards[-n:]
+        del src.cards[-n:]
+        if face_up is not None:
+            moved = [card.turned(face_up) for card in moved]
+        dst.cards.extend(moved)
+        if self._record is not None:
+            self._record.steps.append((src.name, dst.name, tuple(moved)))
+        return moved
+
+    def put(self, pile: Pile, cards) -> None:
+        """Add cards on top of ``pile`` (dealing, or cards from outside the piles)."""
+        self._touch(pile)
+        pile.cards.extend(cards)
+
+    def take(self, pile: Pile, n: int) -> list[Card]:
+        """Remove and return the top ``n`` cards of ``pile``."""
+        self._touch(pile)
+        taken = pile.cards[len(pile.cards) - n:]
+        del pile.cards[len(pile.cards) - n:]
+        return taken
+
+    def set_cards(self, pile: Pile, cards) -> None:
+        self._touch(pile)
+        pile.cards[:] = cards
+
+    def flip(self, pile: Pile, index: int = -1, face_up: bool | None = None) -> None:
+        """Turn one card of ``pile`` (the top one by default)."""
+        self._touch(pile)
+        pile.cards[index] = pile.cards[index].turned(face_up)
+
+    def set_var(self, key: str, value) -> None:
+        record = self._record
+        if record is not None and record.vars_before is None:
+            record.vars_before = dict(self.vars)
+        self.vars[key] = value
+
+    def say(self, text: str) -> None:
+        """A message for the player's message space."""
+        self.message = text
+        if self._record is not None:
+            self._record.messages.append(text)
+
+    # -- transactions ------------------------------------------------------------
+    def begin(self, move: Move | None = None) -> None:
+        if self._record is not None:
+            raise SolitaireError("a move is already under way")
+        self._record = _Record(move, self.rng.state)
+
+    def rollback(self) -> None:
+        record, self._record = self._record, None
+        if record is not None:
+            self._restore(record.before, record.vars_before, record.rng_before)
+
+    def commit(self) -> _Record:
+        record, self._record = self._record, None
+        for index in record.before:
+            record.after[index] = tuple(self.piles[index].cards)
+        if record.vars_before is not None:
+            record.vars_after = dict(self.vars)
+        record.rng_after = self.rng.state
+        self._undo.append(record)
+        self._redo.clear()
+        if record.move is not None:
+            self.history.append(record.move)
+        self._version += 1
+        return record
+
+    def _restore(self, contents: dict, vars_: dict | None, rng_state: int) -> None:
+        for index, cards in contents.items():
+            self.piles[index].cards[:] = cards
+        if vars_ is not None:
+            self.vars = dict(vars_)
+        self.rng.state = rng_state
+
+    # -- actions --------------------------------------------------------------------
+    def resolve(self, move: Move | str) -> Move:
+        """Parse an action and give its piles their canonical names."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        src = self.pile(move.src).name
+        dst = self.pile(move.dst).name if move.dst is not None else None
+        return Move(move.kind, src, move.n, dst)
+
+    def play(self, move: Move | str) -> _Record:
+        """Check and carry out an action; raise IllegalMoveError (with the reason) if refused.
+
+        On refusal the game is exactly as before.  Returns what the move changed
+        (``record.steps`` lists every card movement, automatic ones included).
+        """
+        move = self.resolve(move)
+        self.begin(move)
+        try:
+            refusal = self._perform(move)
+            if refusal is None:
+                self.ruleset.after_move(self, move)
+        except BaseException:
+            self.rollback()
+            raise
+        if refusal is not None:
+            self.rollback()
+            self.message = refusal
+            raise IllegalMoveError(refusal)
+        record = self.commit()
+        if not record.messages:
+            self.message = ""
+        if self.status == "won" and self.ruleset.won_message:
+            self.say(self.ruleset.won_message)
+            record.messages.append(self.message)
+        return record
+
+    def _perform(self, move: Move) -> str | None:
+        rules = self.ruleset
+        src = self.pile(move.src)
+        if move.kind == "click":
+            return rules.on_click(self, src, move.n)
+        if move.kind == "adjust":
+            return rules.on_adjust(self, src, move.n)
+        dst = self.pile(move.dst)
+        refusal = rules.check_pick(self, src, move.n)
+        if refusal is None:
+            refusal = "That card is already there" if dst is src else rules.check_drop(self, src, move.n, dst)
+        if refusal is None:
+            rules.on_drop(self, src, move.n, dst)
+        return refusal
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Would ``play`` accept the action?  (The game is left as it was.)"""
+        try:
+            move = self.resolve(move)
+        except InvalidMoveError:
+            return False
+        self.begin(move)
+        try:
+            return self._perform(move) is None
+        finally:
+            self.rollback()
+
+    def undo(self) -> Move | None:
+        """Take back the last move; returns it, or None at the deal."""
+        if not self._undo:
+            return None
+        record = self._undo.pop()
+        self._restore(record.before, record.vars_before, record.rng_before)
+        self._redo.append(record)
+        if record.move is not None:
+            self.history.pop()
+        self._version += 1
+        self.message = ""
+        return record.move
+
+    def redo(self) -> Move | None:
+        """Play again the last move taken back; returns it, or None."""
+        if not self._redo:
+            return None
+        record = self._redo.pop()
+        self._restore(record.after, record.vars_after, record.rng_after)
+        self._undo.append(record)
+        if record.move is not None:
+            self.history.append(record.move)
+        self._version += 1
+        self.message = record.messages[-1] if record.messages else ""
+        return record.move
+
+    def restart(self) -> None:
+        while self._undo:
+            self.undo()
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    # -- state ------------------------------------------------------------------------
+    @property
+    def legal_moves(self) -> "LegalMoves":
+        return LegalMoves(self)
+
+    @property
+    def status(self) -> str:
+        cache = self._status_cache
+        if cache is not None and cache[0] == self._version:
+            return cache[1]
+        if self.ruleset.is_won(self):
+            status = "won"
+        elif self.ruleset.is_lost(self):
+            status = "lost"
+        else:
+            status = "playing"
+        self._status_cache = (self._version, status)
+        return status
+
+    def cards(self) -> list[Card]:
+        return [card for pile in self.piles for card in pile.cards]
+
+    # -- positions ----------------------------------------------------------------------
+    def to_position(self) -> dict:
+        position = {
+            "game": self.ruleset.name,
+            "seed": self.seed,
+            "status": self.status,
+            "piles": [
+                {"name": pile.name, "role": pile.role, "cards": [str(card) for card in pile.cards]}
+                for pile in self.piles
+            ],
+        }
+        if self.vars:
+            position["vars"] = dict(self.vars)
+        return position
+
+    @classmethod
+    def from_position(cls, ruleset: Ruleset, position: dict, options: dict | None = None) -> "Game":
+        """Set up a game from a position (as ``to_position`` writes it).
+
+        Piles left out are empty.  Raises PositionError on anything malformed.
+        """
+        if not isinstance(position, dict):
+            raise PositionError("a position is a JSON object")
+        seed = position.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise PositionError(f"seed must be a whole number from 0 up or null, not {seed!r}")
+        game = cls(ruleset, seed, options, deal=False)
+        piles = position.get("piles", [])
+        if not isinstance(piles, list):
+            raise PositionError('"piles" must be a list')
+        seen = set()
+        for entry in piles:
+            if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+                raise PositionError('each pile is an object with a "name"')
+            try:
+                pile = game.pile(entry["name"])
+            except InvalidMoveError as error:
+                raise PositionError(str(error)) from None
+            if pile.index in seen:
+                raise PositionError(f"pile {pile.name!r} is given twice")
+            seen.add(pile.index)
+            cards = entry.get("cards", [])
+            if not isinstance(cards, list):
+                raise PositionError(f'"cards" of {pile.name!r} must be a list')
+            try:
+                pile.cards[:] = [Card.parse(text) for text in cards]
+            except SolitaireError as error:
+                raise PositionError(f"pile {pile.name!r}: {error}") from None
+        variables = position.get("vars", {})
+        if not isinstance(variables, dict):
+            raise PositionError('"vars" must be an object')
+        game.vars.update(variables)
+        ruleset.check_position(game)
+        return game
+
+
+class LegalMoves:
+    """A lazy view of the legal actions: iterate, test ``in``, ``any()``, ``count()``."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game):
+        self.game = game
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.game.ruleset.legal_moves(self.game))
+
+    def __contains__(self, move) -> bool:
+        return self.game.is_legal(move)
+
+    def any(self) -> bool:
+        return any(True for _ in self)
+
+    def count(self) -> int:
+        return sum(1 for _ in self)
+
+    def __bool__(self) -> bool:
+        return self.any()

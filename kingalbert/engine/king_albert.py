@@ -1,0 +1,185 @@
+"""King Albert, as D. Salt's !KPatience plays it.
+
+Piles: ``f1``-``f4`` the suit stacks (hearts, clubs, diamonds, spades, top to
+bottom), ``r1``-``r7`` the reserve (one card each), ``t1``-``t9`` the playing
+stacks, ``t1`` dealt nine cards.  Dealing takes the shuffled deck from the
+front: nine cards to ``t1`` (bottom first), eight to ``t2``, ... one to ``t9``,
+then one card to each of ``r1``-``r7``.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from .cards import RANK_NAMES, SUIT_NAMES, new_deck
+from .layout import Layout, PileView
+from .moves import Move
+from .ruleset import Ruleset
+
+FOUNDATION_SUITS = "HCDS"
+F, R, T = slice(0, 4), slice(4, 11), slice(11, 20)
+
+
+class KingAlbert(Ruleset):
+    name = "King Albert"
+    default_options = {"auto_finish": True, "auto_stack": False}
+    won_message = "Well done - you've won!"
+    stacking_message = "Stacking..."
+
+    def setup(self, game):
+        for i in range(4):
+            game.add_pile(f"f{i + 1}", "foundation")
+        for i in range(7):
+            game.add_pile(f"r{i + 1}", "reserve")
+        for i in range(9):
+            game.add_pile(f"t{i + 1}", "tableau")
+
+    def deal(self, game):
+        deck = new_deck(1, face_up=True)
+        game.rng.shuffle(deck)
+        start = 0
+        for i, pile in enumerate(game.piles[T]):
+            count = 9 - i
+            pile.cards[:] = deck[start:start + count]
+            start += count
+        for pile in game.piles[R]:
+            pile.cards[:] = [deck[start]]
+            start += 1
+
+    # -- rules --------------------------------------------------------------
+    def check_pick(self, game, pile, n):
+        if not pile.cards:
+            return "There is no card there"
+        if n != 1:
+            return "You can only move one card at a time"
+        return None
+
+    def check_drop(self, game, src, n, dst):
+        card = src.cards[-1]
+        if dst.role == "reserve":
+            return "You cannot move cards to the reserve"
+        if dst.role == "foundation":
+            return self._foundation_refusal(game, card, dst)
+        top = dst.top
+        if top is None or (top.rank == card.rank + 1 and top.red != card.red):
+            return None
+        if game.options.get("auto_stack") and self._auto_stacks(game, src, card, dst):
+            return None
+        if card.rank == 13:
+            return "A King can only go on an empty stack"
+        colour = "black" if card.red else "red"
+        return f"The {card.name} can only go on a {colour} {RANK_NAMES[card.rank + 1]}"
+
+    def _foundation_refusal(self, game, card, dst):
+        suit = FOUNDATION_SUITS[dst.index]
+        if card.suit != suit:
+            return f"The {card.name} belongs on the {SUIT_NAMES[card.suit]} suit stack"
+        if card.rank != len(dst.cards) + 1:
+            if not dst.cards:
+                return f"The {SUIT_NAMES[suit]} suit stack must start with its Ace"
+            return f"The {SUIT_NAMES[suit]} suit stack needs the {RANK_NAMES[len(dst.cards) + 1]} next"
+        return None
+
+    def _foundation_for(self, game, card):
+        return game.piles[FOUNDATION_SUITS.index(card.suit)]
+
+    def _auto_stacks(self, game, src, card, dst):
+        """Auto stack: the destination's top card goes up and the moved card lands on the one below."""
+        top = dst.top
+        if top is None:
+            return False
+        foundation = self._foundation_for(game, top)
+        if foundation is src or len(foundation.cards) != top.rank - 1:
+            return False
+        if len(dst.cards) == 1:
+            return True
+        second = dst.cards[-2]
+        return second.rank == card.rank + 1 and second.red != card.red
+
+    def on_drop(self, game, src, n, dst):
+        if dst.role == "tableau" and game.options.get("auto_stack") and self._auto_stacks(game, src, src.cards[-1], dst):
+            game.move_cards(dst, 1, self._foundation_for(game, dst.top))
+        game.move_cards(src, 1, dst)
+
+    def on_adjust(self, game, pile, n):
+        if not pile.cards:
+            return "There is no card there"
+        if n != 1:
+            return "Only the card at the bottom of a column can be moved"
+        if pile.role == "foundation":
+            return "That card is on its suit stack already"
+        card = pile.cards[-1]
+        foundation = self._foundation_for(game, card)
+        refusal = self._foundation_refusal(game, card, foundation)
+        if refusal is None:
+            game.move_cards(pile, 1, foundation)
+        return refusal
+
+    def on_click(self, game, pile, n):
+        return "Drag a card with SELECT, or ADJUST-click it to send it to its suit stack"
+
+    # -- auto finish --------------------------------------------------------
+    def after_move(self, game, move):
+        if not game.options.get("auto_finish") or not self._sorted(game):
+            return
+        if all(not pile.cards for pile in game.piles[R.start:]):
+            return
+        game.say(self.stacking_message)
+        foundations = game.piles[F]
+        sources = [pile for pile in game.piles[R.start:] if pile.cards]
+        while sources:
+            # the lowest available card goes next; sorted stacks guarantee it fits
+            pile = min(sources, key=lambda p: (p.cards[-1].rank, FOUNDATION_SUITS.index(p.cards[-1].suit)))
+            card = pile.cards[-1]
+            game.move_cards(pile, 1, foundations[FOUNDATION_SUITS.index(card.suit)])
+            if not pile.cards:
+                sources.remove(pile)
+
+    @staticmethod
+    def _sorted(game):
+        """Every playing stack in descending order, reading down the window."""
+        for pile in game.piles[T]:
+            cards = pile.cards
+            for i in range(len(cards) - 1):
+                if cards[i].rank <= cards[i + 1].rank:
+                    return False
+        return True
+
+    # -- moves --------------------------------------------------------------
+    def legal_moves(self, game) -> Iterator[Move]:
+        piles = game.piles
+        foundations, tableau = piles[F], piles[T]
+        auto_stack = game.options.get("auto_stack")
+        for src in piles:
+            if not src.cards:
+                continue
+            card = src.cards[-1]
+            foundation = foundations[FOUNDATION_SUITS.index(card.suit)]
+            if foundation is not src and len(foundation.cards) == card.rank - 1:
+                yield Move("drag", src.name, 1, foundation.name)
+            for dst in tableau:
+                if dst is src:
+                    continue
+                top = dst.top
+                if (top is None or (top.rank == card.rank + 1 and top.red != card.red)
+                        or (auto_stack and self._auto_stacks(game, src, card, dst))):
+                    yield Move("drag", src.name, 1, dst.name)
+
+    # -- presentation -------------------------------------------------------
+    def layout(self, game, card_w=36, card_h=52):
+        """The window diagram: suit stacks over the fanned reserve at the left,
+        the staircase of playing stacks to the right, the message space above them."""
+        margin, gap, fan = 8, 4, card_h // 4
+        views = []
+        for i, pile in enumerate(game.piles[F]):
+            views.append(PileView(pile.name, margin, margin + i * (card_h + gap)))
+        reserve_y = margin + 4 * (card_h + gap) + gap
+        for i, pile in enumerate(game.piles[R]):
+            views.append(PileView(pile.name, margin, reserve_y + i * fan))
+        height = reserve_y + 6 * fan + card_h + margin
+        top = margin + 24
+        for i, pile in enumerate(game.piles[T]):
+            x = margin + (i + 1) * (card_w + gap)
+            views.append(PileView(pile.name, x, top, 0, fan, reach=height))
+        width = margin + 10 * (card_w + gap) - gap + margin
+        message = (margin + card_w + gap, margin, 9 * (card_w + gap) - gap, 16)
+        return Layout(card_w, card_h, width, height, views, message)

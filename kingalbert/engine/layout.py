@@ -1,0 +1,38 @@
+"""Where a game's piles appear: data shared by the rulesets and the desktop.
+
+Coordinates are pixels of the window's work area, origin at its top left,
+y growing downwards.  A pile's cards are drawn from (x, y), each next card
+offset by (dx, dy) from the one below it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class PileView:
+    name: str
+    x: int
+    y: int
+    dx: int = 0
+    dy: int = 0
+    #: extra pixels below the pile's last card where a drop still lands on it
+    #: (King Albert's "panel under the stack")
+    reach: int = 0
+
+
+@dataclass(frozen=True)
+class Layout:
+    card_w: int
+    card_h: int
+    width: int
+    height: int
+    piles: list[PileView] = field(default_factory=list)
+    #: (x, y, w, h) of the message space, or None
+    message: tuple[int, int, int, int] | None = None
+
+    def view(self, name: str) -> PileView:
+        for view in self.piles:
+            if view.name == name:
+                return view
+        raise KeyError(name)

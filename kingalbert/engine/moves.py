@@ -1,0 +1,71 @@
+"""Actions in the command line's syntax, and their parsed form.
+
+``SRC>DST`` drags the top card of SRC onto DST; ``SRC:N>DST`` drags from the
+Nth card from the top; ``click:SRC[:N]`` is a SELECT-click and
+``adjust:SRC[:N]`` an ADJUST-click (N defaults to 1, the top card).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InvalidMoveError
+
+KINDS = ("drag", "click", "adjust")
+
+
+@dataclass(frozen=True)
+class Move:
+    kind: str
+    src: str
+    n: int = 1
+    dst: str | None = None
+
+    def __str__(self) -> str:
+        if self.kind == "drag":
+            return f"{self.src}>{self.dst}" if self.n == 1 else f"{self.src}:{self.n}>{self.dst}"
+        return f"{self.kind}:{self.src}" if self.n == 1 else f"{self.kind}:{self.src}:{self.n}"
+
+    @classmethod
+    def drag(cls, src: str, dst: str, n: int = 1) -> "Move":
+        return cls("drag", src, n, dst)
+
+    @classmethod
+    def click(cls, src: str, n: int = 1) -> "Move":
+        return cls("click", src, n)
+
+    @classmethod
+    def adjust(cls, src: str, n: int = 1) -> "Move":
+        return cls("adjust", src, n)
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """Read an action; raise InvalidMoveError if it is not one."""
+        raw = text.strip()
+        try:
+            if ">" in raw:
+                left, dst = raw.split(">")
+                src, n = _pile_and_count(left)
+                if not dst.strip():
+                    raise ValueError
+                return cls("drag", src, n, dst.strip())
+            kind, _, rest = raw.partition(":")
+            kind = kind.strip().lower()
+            if kind not in ("click", "adjust") or not rest:
+                raise ValueError
+            src, n = _pile_and_count(rest)
+            return cls(kind, src, n)
+        except ValueError:
+            raise InvalidMoveError(
+                f"not an action: {text!r} (expected SRC>DST, SRC:N>DST, click:SRC[:N], adjust:SRC[:N], undo or redo)"
+            ) from None
+
+
+def _pile_and_count(text: str) -> tuple[str, int]:
+    name, sep, count = text.partition(":")
+    name = name.strip()
+    if not name or ":" in count:
+        raise ValueError
+    n = int(count) if sep else 1
+    if n < 1:
+        raise ValueError
+    return name, n

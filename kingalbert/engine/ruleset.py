@@ -1,0 +1,136 @@
+"""The interface every game implements, shaped like Aisleriot's callbacks.
+
+A ruleset never stores the state of a game: that lives in ``Game`` (piles,
+``vars``, the random generator), so that undo, copies for the solver and
+saved positions work for every game alike.  A ruleset changes a game only
+through ``Game``'s primitives (``move_cards``, ``flip``, ``set_var`` ...),
+which record what they change.
+
+The ``check_*`` methods are pure tests that return ``None`` for yes, or the
+message that tells the player why not.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Iterator
+
+from collections import Counter
+
+from .cards import Card
+from .errors import PositionError
+from .layout import Layout, PileView
+from .moves import Move
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .piles import Pile
+
+
+class Ruleset(ABC):
+    #: the game's name, shown in the title bar and positions
+    name = "Patience"
+    #: the rule file it came from, if any
+    source: str | None = None
+    #: options the game understands and their defaults
+    default_options: dict = {}
+    #: how many decks the game is played with
+    decks = 1
+
+    # -- new-game ---------------------------------------------------------
+    @abstractmethod
+    def setup(self, game: "Game") -> None:
+        """Create the piles (``game.add_pile``), empty."""
+
+    @abstractmethod
+    def deal(self, game: "Game") -> None:
+        """Lay out the cards of a new game, shuffled with ``game.rng``."""
+
+    def check_position(self, game: "Game") -> None:
+        """Refuse a position set up from outside that no deal could give."""
+        counts = Counter((card.rank, card.suit) for card in game.cards())
+        for (rank, suit), count in counts.items():
+            if count > self.decks:
+                decks = "one deck" if self.decks == 1 else f"{self.decks} decks"
+                raise PositionError(f"the {Card(rank, suit).name} appears {count} times, but {self.name} uses {decks}")
+
+    # -- button-pressed / droppable? / button-released --------------------
+    def check_pick(self, game: "Game", pile: "Pile", n: int) -> str | None:
+        """May the top ``n`` cards of ``pile`` be picked up?"""
+        if n > len(pile.cards):
+            return "There is no card there" if not pile.cards else "There aren't that many cards there"
+        if any(not card.face_up for card in pile.cards[-n:]):
+            return "That card is face down"
+        return None
+
+    def check_drop(self, game: "Game", src: "Pile", n: int, dst: "Pile") -> str | None:
+        """Would ``dst`` accept the top ``n`` cards of ``src``?"""
+        return "You can't put cards there"
+
+    def on_drop(self, game: "Game", src: "Pile", n: int, dst: "Pile") -> None:
+        """Complete an accepted drop (the default moves the cards)."""
+        game.move_cards(src, n, dst)
+
+    # -- button-clicked ---------------------------------------------------
+    def can_click(self, game: "Game", pile: "Pile") -> bool:
+        """Does a SELECT-click on ``pile`` do something (deal from a stock ...)?"""
+        return False
+
+    def on_click(self, game: "Game", pile: "Pile", n: int) -> str | None:
+        """Carry out a SELECT-click; return a refusal message if it does nothing."""
+        return "Nothing happens when you click there"
+
+    def on_adjust(self, game: "Game", pile: "Pile", n: int) -> str | None:
+        """ADJUST-click: send the card to a foundation that takes it."""
+        refusal = self.check_pick(game, pile, n)
+        if refusal:
+            return refusal
+        for dst in game.piles:
+            if dst.role == "foundation" and dst is not pile and self.check_drop(game, pile, n, dst) is None:
+                self.on_drop(game, pile, n, dst)
+                return None
+        return "That card can't go to a foundation yet"
+
+    # -- after every move -------------------------------------------------
+    def after_move(self, game: "Game", move: Move) -> None:
+        """Automatic moves, turning cards up, and messages."""
+
+    # -- game-won / game-over ---------------------------------------------
+    def is_won(self, game: "Game") -> bool:
+        return all(pile.role == "foundation" or not pile.cards for pile in game.piles)
+
+    def is_lost(self, game: "Game") -> bool:
+        return not game.legal_moves.any()
+
+    won_message = "You've won!"
+
+    # -- moves ------------------------------------------------------------
+    def legal_moves(self, game: "Game") -> Iterator[Move]:
+        """Every action the rules accept now (drags, then clicks)."""
+        piles = game.piles
+        for src in piles:
+            for n in range(1, len(src.cards) + 1):
+                if self.check_pick(game, src, n) is not None:
+                    continue
+                for dst in piles:
+                    if dst is not src and self.check_drop(game, src, n, dst) is None:
+                        yield Move("drag", src.name, n, dst.name)
+        for pile in piles:
+            if self.can_click(game, pile):
+                yield Move("click", pile.name)
+
+    # -- presentation -----------------------------------------------------
+    def layout(self, game: "Game", card_w: int = 71, card_h: int = 96) -> Layout:
+        """Where the piles go; the default is a row of piles per role."""
+        gap = max(4, card_w // 8)
+        fan = max(12, card_h // 4)
+        rows: dict[str, list] = {}
+        for pile in game.piles:
+            rows.setdefault(pile.role, []).append(pile)
+        views, y, width = [], gap, 0
+        for role, row in rows.items():
+            dy = fan if role == "tableau" else 0
+            for i, pile in enumerate(row):
+                views.append(PileView(pile.name, gap + i * (card_w + gap), y, 0, dy))
+            width = max(width, gap + len(row) * (card_w + gap))
+            y += card_h + gap + (fan * 12 if dy else 0)
+        return Layout(card_w, card_h, width, y, views)

@@ -1,0 +1,339 @@
+"""The command line: the desktop, and headless commands that share its engine.
+
+Every command prints nothing but its result on stdout; messages go to stderr.
+Exit codes: 0 success, 1 a file could not be loaded, 2 bad usage,
+3 an action was refused (``replay``).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+
+from .engine.errors import IllegalMoveError, InvalidMoveError, PositionError, RuleFileError, SolitaireError
+
+COMMANDS = ("check", "deal", "replay", "moves", "solve", "shot", "bench", "options")
+
+
+class CommandError(Exception):
+    """A failure the user caused: message for stderr, and the exit code."""
+
+    def __init__(self, message: str, code: int = 1):
+        super().__init__(message)
+        self.code = code
+
+
+def load_ruleset(rulefile):
+    """King Albert without a file; otherwise the file's game, whatever its format."""
+    if rulefile is None:
+        from .engine.king_albert import KingAlbert
+        return KingAlbert()
+    from .loaders import load
+    return load(rulefile)
+
+
+def safe_load(rulefile):
+    """``load_ruleset``, with any failure turned into a RuleFileError naming the file."""
+    try:
+        return load_ruleset(rulefile)
+    except RuleFileError:
+        raise
+    except RecursionError:
+        raise RuleFileError(rulefile, None, "is nested too deeply to read") from None
+    except Exception as error:  # a loader bug must not cost the user a traceback
+        raise RuleFileError(rulefile, None, f"could not be loaded ({type(error).__name__}: {error})") from None
+
+
+def _on_off(text: str) -> bool:
+    word = text.lower()
+    if word not in ("on", "off"):
+        raise argparse.ArgumentTypeError(f"expected on or off, not {text!r}")
+    return word == "on"
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("a seed is a whole number from 0 up")
+    return value
+
+
+def effective_options(args) -> dict:
+    """The saved options, overridden by --auto-finish / --auto-stack."""
+    from .options import load_options
+    options = load_options()
+    if options.problem:
+        print(options.problem, file=sys.stderr)
+    values = dict(options.values)
+    if getattr(args, "auto_finish", None) is not None:
+        values["auto_finish"] = args.auto_finish
+    if getattr(args, "auto_stack", None) is not None:
+        values["auto_stack"] = args.auto_stack
+    return values
+
+
+def read_position(path) -> dict:
+    try:
+        with open(path, "rb") as handle:
+            data = json.loads(handle.read().decode("utf-8"))
+    except OSError as error:
+        raise CommandError(f"{path}: can't be read ({error.strerror or error})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        line = getattr(error, "lineno", None)
+        where = f"{path}:{line}" if line else str(path)
+        raise CommandError(f"{where}: not a JSON position ({error})") from None
+    return data
+
+
+def make_game(args, ruleset=None):
+    """A game from RULEFILE and --seed or --position."""
+    from .engine.game import Game
+    ruleset = ruleset or safe_load(args.rulefile)
+    options = effective_options(args)
+    position_file = getattr(args, "position", None)
+    if position_file is not None:
+        data = read_position(position_file)
+        if isinstance(data, dict) and data.get("game") not in (None, ruleset.name):
+            raise CommandError(f"{position_file}: a position of {data.get('game')!r}, not of {ruleset.name!r}")
+        try:
+            return Game.from_position(ruleset, data, options)
+        except PositionError as error:
+            raise CommandError(f"{position_file}: {error}") from None
+    seed = args.seed if args.seed is not None else 0
+    return Game(ruleset, seed, options)
+
+
+def format_position(position: dict) -> str:
+    """JSON with one pile to a line: readable, and still plain JSON."""
+    lines = ["{"]
+    keys = [key for key in position if key != "piles"]
+    for key in keys:
+        lines.append(f"  {json.dumps(key)}: {json.dumps(position[key])},")
+    lines.append('  "piles": [')
+    piles = position.get("piles", [])
+    for i, pile in enumerate(piles):
+        lines.append("    " + json.dumps(pile) + ("," if i < len(piles) - 1 else ""))
+    lines.append("  ]")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def print_position(game) -> None:
+    position = game.to_position()
+    position["moves"] = [str(move) for move in game.history]
+    print(format_position(position))
+
+
+def apply_actions(game, actions) -> None:
+    """Play the actions; raises IllegalMoveError on the first refused one."""
+    for action in actions:
+        word = action.strip().lower()
+        if word == "undo":
+            if game.undo() is None:
+                raise IllegalMoveError("There is nothing to undo")
+        elif word == "redo":
+            if game.redo() is None:
+                raise IllegalMoveError("There is nothing to redo")
+        else:
+            game.play(action)
+
+
+# -- commands -------------------------------------------------------------------
+def cmd_check(args) -> int:
+    failed = False
+    for path in args.files:
+        try:
+            ruleset = safe_load(path)
+            from .engine.game import Game
+            Game(ruleset, 0)  # a file whose deal fails is not ok
+        except RuleFileError as error:
+            print(f"error {error}")
+            failed = True
+        except SolitaireError as error:
+            print(f"error {path}: {error}")
+            failed = True
+        else:
+            print(f"ok {path}: {ruleset.name}")
+    return 1 if failed else 0
+
+
+def cmd_deal(args) -> int:
+    print_position(make_game(args))
+    return 0
+
+
+def cmd_replay(args) -> int:
+    game = make_game(args)
+    for action in args.actions:
+        try:
+            apply_actions(game, [action])
+        except IllegalMoveError as error:
+            print_position(game)
+            print(f"{action}: {error}", file=sys.stderr)
+            return 3
+    print_position(game)
+    if game.message:
+        print(game.message, file=sys.stderr)
+    return 0
+
+
+def cmd_moves(args) -> int:
+    game = make_game(args)
+    try:
+        apply_actions(game, args.actions)
+    except IllegalMoveError as error:
+        raise CommandError(f"refused: {error}", 3) from None
+    print(" ".join(str(move) for move in game.legal_moves))
+    return 0
+
+
+def cmd_options(args) -> int:
+    from .options import Options, load_options, save_options
+    options = load_options()
+    if options.problem:
+        print(options.problem, file=sys.stderr)
+    values = effective_options(args) if options.problem is None else dict(options.values)
+    if args.auto_finish is not None:
+        values["auto_finish"] = args.auto_finish
+    if args.auto_stack is not None:
+        values["auto_stack"] = args.auto_stack
+    if args.save:
+        try:
+            print(save_options(values, options.path), file=sys.stderr)
+        except OSError as error:
+            raise CommandError(f"{options.path}: can't be written ({error.strerror or error})") from None
+    print(Options(values, options.path).describe())
+    return 0
+
+
+def cmd_solve(args) -> int:
+    from .engine import solver
+    game = make_game(args)
+    result = solver.solve(game, timeout=args.timeout)
+    print(result.verdict)
+    if result.verdict == "winnable":
+        print(" ".join(str(move) for move in result.moves))
+    if args.stats:
+        print(result.stats_line(), file=sys.stderr)
+    return 0
+
+
+def cmd_shot(args) -> int:
+    from .desktop.shot import shot
+    game = make_game(args)
+    shot(game, args.output, scale=args.scale)
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from .bench import run_bench
+    return run_bench(as_json=args.json, runs=args.runs)
+
+
+def cmd_desktop(args) -> int:
+    from .desktop.app import run
+    return run(rulefile=args.rulefile, seed=args.seed, scale=args.scale, fullscreen=args.fullscreen)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="kingalbert", description="King Albert patience on an emulated RISC OS 3 desktop.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def game_command(name, help_text, position=True, actions=False, option_flags=False):
+        command = sub.add_parser(name, help=help_text)
+        if actions:
+            command.add_argument("items", nargs="*", metavar="[RULEFILE] ACTION",
+                                 help="a rule file (default: King Albert), then actions: SRC>DST, SRC:N>DST, click:SRC[:N], adjust:SRC[:N], undo, redo")
+        else:
+            command.add_argument("rulefile", nargs="?", metavar="RULEFILE", help="a .sol, .pat, game.ini or .cdl file (default: King Albert)")
+        source = command.add_mutually_exclusive_group()
+        source.add_argument("--seed", type=_seed, help="the deal number (default 0)")
+        if position:
+            source.add_argument("--position", metavar="FILE", help="start from a position (JSON)")
+        if option_flags:
+            command.add_argument("--auto-finish", type=_on_off, metavar="on|off")
+            command.add_argument("--auto-stack", type=_on_off, metavar="on|off")
+        return command
+
+    check = sub.add_parser("check", help="load rule files and report each")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    game_command("deal", "print the opening position as JSON", position=False)
+    game_command("replay", "apply actions and print the resulting position", actions=True, option_flags=True)
+    game_command("moves", "list the legal actions after some actions", actions=True, option_flags=True)
+    solve = game_command("solve", "decide whether the game can be won, with a solution", option_flags=True)
+    solve.add_argument("--timeout", type=float, default=10.0, metavar="S")
+    solve.add_argument("--stats", action="store_true", help="print search statistics on stderr")
+    shot = game_command("shot", "render the window to a PNG without a display", option_flags=True)
+    shot.add_argument("--scale", type=int, default=1, choices=range(1, 9), metavar="N")
+    shot.add_argument("-o", "--output", required=True, metavar="FILE.png")
+    bench = sub.add_parser("bench", help="measure the speed figures")
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--runs", type=int, default=5)
+    options = sub.add_parser("options", help="print (and with --save write) the options")
+    options.add_argument("--auto-finish", type=_on_off, metavar="on|off")
+    options.add_argument("--auto-stack", type=_on_off, metavar="on|off")
+    options.add_argument("--save", action="store_true")
+    return parser
+
+
+def split_rulefile(items: list[str]) -> tuple[str | None, list[str]]:
+    """RULEFILE is optional before the actions: the first item is one unless it reads as an action."""
+    if not items:
+        return None, []
+    first = items[0]
+    if os.path.exists(first) or not _ACTION.match(first):
+        return first, items[1:]
+    return None, items
+
+
+_ACTION = re.compile(r"^(undo|redo|(click|adjust):.+|[^>]+>[^>]+)$", re.I)
+
+
+def build_desktop_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="kingalbert", description="King Albert patience on an emulated RISC OS 3 desktop.",
+        epilog=f"commands: {', '.join(COMMANDS)} (kingalbert COMMAND --help)")
+    parser.add_argument("rulefile", nargs="?", metavar="RULEFILE")
+    parser.add_argument("--seed", type=_seed)
+    parser.add_argument("--scale", type=int, choices=range(1, 9), metavar="N", help="whole-number scale (default: the largest that fits)")
+    parser.add_argument("--fullscreen", action="store_true")
+    return parser
+
+
+HANDLERS = {
+    "check": cmd_check, "deal": cmd_deal, "replay": cmd_replay, "moves": cmd_moves,
+    "solve": cmd_solve, "shot": cmd_shot, "bench": cmd_bench, "options": cmd_options,
+}
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in COMMANDS:
+        args = build_parser().parse_args(argv)
+        if hasattr(args, "items"):
+            args.rulefile, args.actions = split_rulefile(args.items)
+        handler = HANDLERS[args.command]
+    else:
+        args = build_desktop_parser().parse_args(argv)
+        handler = cmd_desktop
+    try:
+        return handler(args)
+    except CommandError as error:
+        print(f"kingalbert: {error}", file=sys.stderr)
+        return error.code
+    except RuleFileError as error:
+        print(f"error {error}", file=sys.stderr)
+        return 1
+    except InvalidMoveError as error:
+        print(f"kingalbert: {error}", file=sys.stderr)
+        return 2
+    except SolitaireError as error:
+        print(f"kingalbert: {error}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        return 0

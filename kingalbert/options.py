@@ -1,0 +1,88 @@
+"""The options file: ``key = value`` lines, ``#`` comments (see options.example).
+
+A missing file means the defaults.  A file that can't be read or understood
+also means the defaults, with a message naming the file and line; it is kept
+as it is until the player saves options, and then renamed aside to ``.bad``
+(never silently overwritten).  Writes are atomic.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .files import atomic_write, config_dir, set_aside
+
+#: key in the file -> (key in game.options, default)
+KEYS = {
+    "auto finish": ("auto_finish", True),
+    "auto stack": ("auto_stack", False),
+}
+DEFAULTS = {name: default for name, default in KEYS.values()}
+_WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
+
+
+def options_path() -> Path:
+    return config_dir() / "options"
+
+
+@dataclass
+class Options:
+    values: dict = field(default_factory=lambda: dict(DEFAULTS))
+    path: Path = field(default_factory=options_path)
+    #: why the file was not used, if it wasn't
+    problem: str | None = None
+
+    def describe(self) -> str:
+        lines = [f"{key}: {'on' if self.values[name] else 'off'}" for key, (name, _) in KEYS.items()]
+        return "\n".join(lines + [f"file: {self.path}"])
+
+
+def parse_options(text: str, path) -> dict:
+    """The values a file's text sets; raises ValueError('path:line: ...') if it is malformed."""
+    values = dict(DEFAULTS)
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, sep, value = line.partition("=")
+        key = " ".join(key.lower().replace("_", " ").split())
+        if not sep or key not in KEYS:
+            raise ValueError(f"{path}:{number}: not an option: {raw.strip()!r}")
+        word = value.strip().lower()
+        if word not in _WORDS:
+            raise ValueError(f"{path}:{number}: {key} must be on or off, not {value.strip()!r}")
+        values[KEYS[key][0]] = _WORDS[word]
+    return values
+
+
+def load_options(path=None) -> Options:
+    path = Path(path) if path else options_path()
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return Options(path=path)
+    except (OSError, UnicodeDecodeError) as error:
+        return Options(path=path, problem=f"{path}: can't be read ({error}); using the default options")
+    try:
+        return Options(parse_options(text, path), path)
+    except ValueError as error:
+        return Options(path=path, problem=f"{error}; using the default options")
+
+
+def format_options(values: dict) -> str:
+    lines = ["# kingalbert options (see options.example)"]
+    lines += [f"{key} = {'on' if values[name] else 'off'}" for key, (name, _) in KEYS.items()]
+    return "\n".join(lines) + "\n"
+
+
+def save_options(values: dict, path=None) -> str:
+    """Write the options atomically; a corrupt file there is kept as ``.bad``.  Returns a message."""
+    path = Path(path) if path else options_path()
+    kept = None
+    if path.exists() and load_options(path).problem:
+        kept = set_aside(path)
+    atomic_write(path, format_options(values))
+    message = "Options saved"
+    if kept:
+        message += f" (the unreadable old file was kept as {kept.name})"
+    return message

@@ -1,0 +1,127 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from kingalbert.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_deal_prints_the_opening_position(capsys):
+    code, out, err = run(capsys, "deal", "--seed", "1")
+    position = json.loads(out)
+    assert code == 0 and err == ""
+    assert position["game"] == "King Albert" and position["seed"] == 1 and position["status"] == "playing"
+    names = [pile["name"] for pile in position["piles"]]
+    assert names[:4] == ["f1", "f2", "f3", "f4"] and names[-1] == "t9"
+    assert sum(len(pile["cards"]) for pile in position["piles"]) == 52
+
+
+def test_replay_applies_actions(capsys):
+    code, out, _ = run(capsys, "replay", "--seed", "1", "r4>t4", "undo", "redo")
+    position = json.loads(out)
+    piles = {pile["name"]: pile["cards"] for pile in position["piles"]}
+    assert code == 0 and piles["t4"][-1] == "3H" and piles["r4"] == [] and position["moves"] == ["r4>t4"]
+
+
+def test_replay_stops_at_a_refused_action(capsys):
+    code, out, err = run(capsys, "replay", "--seed", "1", "r4>t4", "t1>t5", "t5>f1")
+    position = json.loads(out)
+    assert code == 3
+    assert position["moves"] == ["r4>t4"]
+    assert "t1>t5: The Nine of Spades can only go on a red Ten" in err
+
+
+def test_replay_undo_at_the_deal_is_refused(capsys):
+    code, out, err = run(capsys, "replay", "--seed", "1", "undo")
+    assert code == 3 and "nothing to undo" in err and json.loads(out)["moves"] == []
+
+
+def test_replay_option_flags(capsys, tmp_path):
+    position = {"game": "King Albert", "piles": [{"name": "t1", "cards": ["7S", "AC"]}, {"name": "t2", "cards": ["6H"]},
+                                                   {"name": "t3", "cards": ["KD"]}]}
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(position))
+    code, _, _ = run(capsys, "replay", "--position", str(path), "--auto-stack", "off", "t2>t1")
+    assert code == 3
+    code, out, _ = run(capsys, "replay", "--position", str(path), "--auto-stack", "on", "--auto-finish", "off", "t2>t1")
+    piles = {pile["name"]: pile["cards"] for pile in json.loads(out)["piles"]}
+    assert code == 0 and piles["t1"] == ["7S", "6H"] and piles["f2"] == ["AC"]
+    code, out, _ = run(capsys, "replay", "--position", str(path), "--auto-stack", "on", "t2>t1")
+    assert code == 0 and json.loads(out)["status"] == "won"
+
+
+def test_moves_lists_legal_actions(capsys):
+    code, out, _ = run(capsys, "moves", "--seed", "1")
+    assert code == 0
+    assert out.split() == ["r4>t4", "r4>t9", "r5>t7", "t1>t3", "t5>f1", "t7>t4", "t7>t9", "t8>f2"]
+    code, out, _ = run(capsys, "moves", "--seed", "1", "t5>f1")
+    assert code == 0 and "t5>f1" not in out.split() and "f1>t4" not in out.split()
+
+
+def test_bad_action_syntax_and_unknown_pile(capsys):
+    code, _, err = run(capsys, "replay", "--seed", "1", "t1>zz")
+    assert code == 2 and "no pile named 'zz'" in err
+
+
+def test_bad_position_file(capsys, tmp_path):
+    path = tmp_path / "pos.json"
+    path.write_text('{"piles": [\n{"name": "t1", "cards": ["AC",]}]}')
+    code, out, err = run(capsys, "deal", "--seed", "1")
+    assert code == 0
+    code, out, err = run(capsys, "replay", "--position", str(path))
+    assert code == 1 and out == "" and f"{path}:2" in err and "Traceback" not in err
+
+
+def test_check_reports_each_file(capsys, tmp_path):
+    binary = tmp_path / "game.bin"
+    binary.write_bytes(b"\x00\x01\x02")
+    text = tmp_path / "notes.txt"
+    text.write_text("hello\n")
+    code, out, err = run(capsys, "check", str(binary), str(text), str(tmp_path / "missing.sol"))
+    lines = out.splitlines()
+    assert code == 1 and len(lines) == 3
+    assert lines[0] == f"error {binary}: is a binary file, not a rule file"
+    assert lines[1].startswith(f"error {text}: is not a rule file")
+    assert lines[2].startswith(f"error {tmp_path / 'missing.sol'}:")
+
+
+def test_options_defaults_save_and_corrupt(capsys, private_dirs):
+    config = private_dirs / "config" / "options"
+    code, out, _ = run(capsys, "options")
+    assert code == 0 and out.splitlines() == ["auto finish: on", "auto stack: off", f"file: {config}"]
+    assert not config.exists()
+    code, out, err = run(capsys, "options", "--auto-stack", "on", "--auto-finish", "off", "--save")
+    assert code == 0 and "saved" in err and config.exists()
+    code, out, _ = run(capsys, "options")
+    assert out.splitlines()[:2] == ["auto finish: off", "auto stack: on"]
+    config.write_text("auto stack = sometimes\n")
+    code, out, err = run(capsys, "options")
+    assert out.splitlines()[:2] == ["auto finish: on", "auto stack: off"]
+    assert f"{config}:1: auto stack must be on or off" in err
+    assert config.read_text() == "auto stack = sometimes\n"  # kept as it was
+    code, out, err = run(capsys, "options", "--auto-stack", "on", "--save")
+    assert (config.parent / "options.bad").read_text() == "auto stack = sometimes\n"
+    assert "options.bad" in err and "auto stack = on" in config.read_text()
+
+
+def test_saved_options_apply_to_games(capsys, tmp_path):
+    run(capsys, "options", "--auto-stack", "on", "--save")
+    position = {"piles": [{"name": "t1", "cards": ["7S", "AC"]}, {"name": "t2", "cards": ["6H"]}, {"name": "t3", "cards": ["KD"]}]}
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(position))
+    code, _, _ = run(capsys, "replay", "--position", str(path), "--auto-finish", "off", "t2>t1")
+    assert code == 0
+
+
+def test_python_dash_m_and_usage_errors():
+    done = subprocess.run([sys.executable, "-m", "kingalbert", "moves", "--seed", "2"], capture_output=True, text=True)
+    assert done.returncode == 0 and ">" in done.stdout and done.stderr == ""
+    done = subprocess.run([sys.executable, "-m", "kingalbert", "deal", "--seed", "-4"], capture_output=True, text=True)
+    assert done.returncode == 2 and "seed" in done.stderr and "Traceback" not in done.stderr

@@ -238,7 +238,8 @@ class StockRule:
     many times (None: as often as you like); what is left is kept in
     ``game.vars["redeals"]``.
     Without a waste: deal one card face up to each of ``targets`` (in
-    order) as long as the stock lasts.
+    order) as long as the stock lasts.  ``deal_at_start``: the deal ends
+    with one such click (SolKit turns the first cards onto the waste).
     """
 
     pile: str
@@ -246,6 +247,7 @@ class StockRule:
     count: int = 1
     redeals: int | None = 0
     targets: tuple[str, ...] = ()
+    deal_at_start: bool = False
 
 
 @dataclass(frozen=True)
@@ -255,7 +257,9 @@ class Rules:
     ``name``, ``decks`` (1-8), ``piles`` in creation order (their order in
     positions and in the default layout), ``deal``: the deal plan,
     ``rest_to``: the pile that takes the undealt cards face down (None:
-    the deal must use every card), ``stock``: the stock's click rule.
+    the deal must use every card), ``stocks``: the click rule of each
+    stock pile (the first one's redeals are ``game.vars["redeals"]``, any
+    other's ``game.vars["redeals.NAME"]``).
     ``base``: (pile, index from the bottom) of a dealt card whose rank
     becomes the base rank ``game.vars["base"]`` for ``start_rank="base"``.
     ``addition``: if set, a card dragged onto another card whose rank
@@ -273,7 +277,7 @@ class Rules:
     decks: int = 1
     deal: tuple[DealStep, ...] = ()
     rest_to: str | None = None
-    stock: StockRule | None = None
+    stocks: tuple[StockRule, ...] = ()
     base: tuple[str, int] | None = None
     addition: int | None = None
     pair_to: str | None = None
@@ -327,9 +331,12 @@ class Rules:
             self.pile_rule(self.rest_to)
         elif dealt < total:
             raise RulesError(f"the deal leaves {total - dealt} cards over and there is no stock for them")
-        if self.stock is not None:
-            stock = self.stock
+        stock_piles = set()
+        for stock in self.stocks:
             self.pile_rule(stock.pile)
+            if stock.pile.lower() in stock_piles:
+                raise RulesError(f"pile {stock.pile} has two stock rules")
+            stock_piles.add(stock.pile.lower())
             if stock.waste is not None:
                 self.pile_rule(stock.waste)
                 if stock.count < 1:
@@ -426,11 +433,15 @@ class RulesRuleset(Ruleset):
         rest = deck[taken:]
         if rules.rest_to is not None and rest:
             game.put(game.pile(rules.rest_to), [card.turned(False) for card in rest])
-        if rules.stock is not None and rules.stock.redeals is not None:
-            game.set_var("redeals", rules.stock.redeals)
+        for stock in rules.stocks:
+            if stock.redeals is not None:
+                game.set_var(self._redeals_key(rules, stock), stock.redeals)
         if rules.base is not None:
             name, index = rules.base
             game.set_var("base", game.pile(name).cards[index].rank)
+        for stock in rules.stocks:
+            if stock.deal_at_start:
+                self._deal_stock(game, stock, game.pile(stock.pile))
 
     # -- covering ------------------------------------------------------------------
     def blocked(self, game, pile) -> bool:
@@ -548,10 +559,20 @@ class RulesRuleset(Ruleset):
             game.move_cards(src, n, dst)
 
     # -- clicks --------------------------------------------------------------------
+    @staticmethod
+    def _redeals_key(rules, stock) -> str:
+        return "redeals" if stock is rules.stocks[0] else f"redeals.{stock.pile}"
+
+    def _stock_rule(self, game, pile) -> StockRule | None:
+        for stock in self.rules_for(game).stocks:
+            if stock.pile.lower() == pile.name.lower():
+                return stock
+        return None
+
     def _stock_action(self, game, pile):
-        """What a click on ``pile`` as the stock would do: 'deal', 'redeal', or a refusal."""
-        stock = self.rules_for(game).stock
-        if stock is None or stock.pile.lower() != pile.name.lower():
+        """What a click on ``pile`` as the stock would do: 'deal', 'redeal', a refusal, or None."""
+        stock = self._stock_rule(game, pile)
+        if stock is None:
             return None
         if pile.cards:
             return "deal"
@@ -559,10 +580,22 @@ class RulesRuleset(Ruleset):
             return "The stock is empty"
         if not game.pile(stock.waste).cards:
             return "The stock and waste are empty"
-        left = game.vars.get("redeals")
+        left = game.vars.get(self._redeals_key(self.rules_for(game), stock))
         if stock.redeals is not None and isinstance(left, int) and left <= 0:
             return "No redeals are left"
         return "redeal"
+
+    @staticmethod
+    def _deal_stock(game, stock: StockRule, pile) -> None:
+        if stock.waste is not None:
+            waste = game.pile(stock.waste)
+            for _ in range(min(stock.count, len(pile.cards))):
+                game.move_cards(pile, 1, waste, face_up=True)
+        else:
+            for name in stock.targets:
+                if not pile.cards:
+                    break
+                game.move_cards(pile, 1, game.pile(name), face_up=True)
 
     def _single(self, game, pile) -> bool:
         """Is the top card of ``pile`` worth the addition total on its own?"""
@@ -577,25 +610,17 @@ class RulesRuleset(Ruleset):
     def on_click(self, game, pile, n):
         action = self._stock_action(game, pile)
         if action == "deal":
-            stock = self.rules_for(game).stock
-            if stock.waste is not None:
-                waste = game.pile(stock.waste)
-                for _ in range(min(stock.count, len(pile.cards))):
-                    game.move_cards(pile, 1, waste, face_up=True)
-            else:
-                for name in stock.targets:
-                    if not pile.cards:
-                        break
-                    game.move_cards(pile, 1, game.pile(name), face_up=True)
+            self._deal_stock(game, self._stock_rule(game, pile), pile)
             return None
         if action == "redeal":
-            stock = self.rules_for(game).stock
+            stock = self._stock_rule(game, pile)
             waste = game.pile(stock.waste)
             while waste.cards:
                 game.move_cards(waste, 1, pile, face_up=False)
-            left = game.vars.get("redeals")
+            key = self._redeals_key(self.rules_for(game), stock)
+            left = game.vars.get(key)
             if stock.redeals is not None and isinstance(left, int):
-                game.set_var("redeals", left - 1)
+                game.set_var(key, left - 1)
             return None
         if action is not None:
             return action

@@ -1,0 +1,132 @@
+"""CardsWorkShop (``.cdl``) games: scanner, parser, checker, interpreter, ruleset.
+
+CardsWorkShop V1.0 (David Jean, 1992-93) described patience games in a small
+Pascal-like language with one kind of object, the stack.  Its help file is the
+only specification; this package implements it in phases, one module each::
+
+    scanner.py      text -> tokens
+    parser.py       tokens -> syntax tree (ast.py), one method per grammar rule
+    checker.py      static pass: names, arity, RETURN, constants, layout
+    interpreter.py  runs the checked tree on a State (cards, drawings, globals)
+    ruleset.py      CdlRuleset: the engine's Ruleset, transactions, undo
+
+``loads(text, filename)`` and ``load(path)`` give a ``CdlRuleset``; every
+error is a ``RuleFileError`` (``path:line: message``).  A file with several
+errors reports all of them in one ``RuleFileError`` whose line is the first.
+Compiling stops after the scanner and parser if they found errors, and again
+after the checker.
+
+Choices made where the help file is unclear (its examples all work):
+
+* Statements inside ``BEGIN ... END`` are separated by ``;``; a ``;`` before
+  ``END`` is allowed, one before ``ELSE`` is an error (as in Pascal).
+* Constants accept ``:=`` (the grammar) or ``=`` (the list of predefined
+  constants), and any constant expression of numbers and constants, because the
+  stack example writes ``Direction := down``.  The ORDER list may separate names
+  with spaces or commas and may end with ``;`` before the final ``.``.
+* ``UP``, ``DOWN``, ``SHADED`` and the other predefined names are constants,
+  not reserved words: ``TURN ... SIDE`` takes any expression worth 0 (up),
+  1 (down) or 2 (shaded), which matches the card encoding (card + 52 * side).
+  TRUE, FALSE, SELF and CURSOR are predefined names too.  Predefined names
+  cannot be declared again.
+* The help file's card table says Clubs are "16..38": a typo for 26..38.
+* ``{are c1 & c2 of different color}***``: the ``***`` is the help file's
+  formatting, not part of the language.
+* ``!`` is only ever the length operator (there is no ``!=``; ``<>`` is
+  not-equal), so ``A1!=13`` is ``(A1!) = 13``.
+* Operator priorities are the help file's four levels (unary; AND MOD * /;
+  OR + -; comparisons), so ``(A1!=13) and (A2!=13)`` needs its parentheses,
+  as the examples have them.  ``/`` and MOD truncate towards zero.
+* Every name must be declared before it is used, in text order (the help file
+  says so for stacks, procedures, functions and predicates); a procedure may
+  call itself.  A name used too early gets an error that names the line of its
+  later definition and suggests a forward declaration.
+* ``WITH it DO ... FOR A1, A2`` declares ``it`` itself when no STACK variable
+  of that name is visible (the help file's integrity? example does not declare
+  it).  ``it`` stands for each stack in turn; the contextual object does not
+  change.
+* ``BREAK`` leaves the innermost WITH; anywhere else it leaves the method,
+  procedure, function or predicate, and inside a WHILE it always does
+  ("acts like a BREAK PROCEDURE").  A function or predicate that ends without
+  RETURN is a runtime error.
+* Stack cells count from 0: a stack covers columns X .. X+W-1 and rows
+  Y .. Y+H-1 of the ``GAME w BY h`` matrix.  X and Y are required; W and H
+  default to 1 and Direction to OVER.  Stacks must lie inside the playfield
+  and must not overlap (the restriction the help file states), and every stack
+  must appear exactly once in ORDER.
+* Positions: 0 is the empty-pile drawing, 1 the bottom card, ``!`` the top.
+  ``[0] := CrossCard`` sets the drawing; ``TURN [0] SIDE SHADED`` turns it.
+  MOVE, REMOVE and INVERSE work on positions 1..!; ``MOVE ... TO D[p]``
+  inserts so the first moved card lands at position p (1..!+1; 0 counts as 1),
+  as in the help file's A1/A2 example.  An interval whose start is past its end
+  is empty.  Only cards 0..155 can lie on a stack; 156 and 157 are drawings.
+* ``PULL n`` with no FROM/TO uses the contextual stack for the missing one;
+  pulling more cards than the source has is an error.  ``ADD a .. b`` adds
+  the cards a, a+1, ..., b on top of the stack.
+* Methods: Start and Help take no parameter (Help may take the position);
+  every Select method takes the position.  A press calls the first of
+  SelectLeftFrom, SelectLeft, SelectFrom, Select the stack has (Right for the
+  ADJUST button); a release calls SelectLeftTo, SelectLeft, SelectTo, Select.
+  ``Select FROM W1`` copies Select and every Select method below it; the
+  copy of a method W1 lacks removes it.  A release is only sent when cards
+  are on the CURSOR.  A transaction that changes nothing is refused.
+* Start methods run in ORDER order at the deal, then integrity? once (so it
+  can turn up the first cards); the deal is the first state undo returns to.
+* A button made with WAIT runs its procedure as a transaction of its own
+  (``CdlRuleset.press_button``), checked by integrity? like any other.
+* WRITE shows CARD values (stack cards, CARD variables and functions) by name,
+  INTEGERs as numbers, booleans as TRUE/FALSE.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...engine.errors import RuleFileError
+from . import ast
+from .checker import check
+from .errors import CdlError, CdlRuntimeError
+from .model import CompiledProgram
+from .parser import parse
+from .scanner import scan
+
+__all__ = ["compile", "load", "loads", "CdlError", "CdlRuntimeError", "RuleFileError"]
+
+
+def errors_to_rule_file_error(filename: str, errors: list[CdlError]) -> RuleFileError:
+    errors = sorted(errors, key=lambda error: error.line)
+    if len(errors) == 1:
+        return RuleFileError(filename, errors[0].line, errors[0].message)
+    lines = [errors[0].message] + [f"{filename}:{error.line}: {error.message}" for error in errors[1:]]
+    error = RuleFileError(filename, errors[0].line, "\n".join(lines))
+    error.errors = errors
+    return error
+
+
+def compile(source: str, filename: str = "<cdl>") -> CompiledProgram:
+    """Scan, parse and check a program; raise RuleFileError listing every error."""
+    tokens, errors = scan(source)
+    tree, parse_errors = parse(tokens)
+    errors += parse_errors
+    if not errors and (tree.header is None or tree.order is None):
+        errors.append(CdlError(tokens[-1].line, "The program is incomplete"))
+    if errors:
+        raise errors_to_rule_file_error(filename, errors)
+    program, check_errors = check(tree, filename)
+    if check_errors:
+        raise errors_to_rule_file_error(filename, check_errors)
+    return program
+
+
+def loads(text: str, filename: str = "<cdl>"):
+    """A ruleset for the game in ``text``; raise RuleFileError on any error."""
+    from .ruleset import CdlRuleset
+    return CdlRuleset(compile(text, filename))
+
+
+def load(path) -> "CdlRuleset":
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="latin-1")
+    except OSError as error:
+        raise RuleFileError(path, None, f"cannot read the file: {error.strerror or error}") from None
+    return loads(text, str(path))

@@ -1,0 +1,454 @@
+"""``CdlRuleset``: a compiled CardsWorkShop program as an engine ``Ruleset``.
+
+The game's piles are the program's stacks, in ORDER order, named as written.
+A pile holds engine ``Card`` values; what the engine's cards cannot say is
+kept in ``game.vars`` so that the engine's undo, redo and positions cover it:
+
+* ``cdl:globals`` - the program's global variables (a STACK value by its name);
+* ``cdl:shaded``  - for each pile with shaded cards, their positions (1 = bottom);
+* ``cdl:bottoms`` - each pile's position-0 drawing when it is not the green circle.
+
+A transaction is what the help file describes.  The press calls the first of
+``SelectLeftFrom``/``SelectLeft``/``SelectFrom``/``Select`` the stack has
+(``Right`` for ADJUST); if that leaves cards on CURSOR, the release calls the
+destination's ``...To`` method, and cards still on CURSOR afterwards cancel
+the transaction.  ``integrity?`` then runs; FALSE undoes the transaction.
+Each transaction runs on a copy of the state, which is written back to the
+game only when it is accepted, so a refused or failed one leaves no trace.
+
+The engine's actions map onto this: ``SRC>DST`` presses on SRC's top card and
+releases on DST, ``SRC:N>DST`` presses on the Nth card from the top,
+``click:SRC[:N]`` presses and releases on SRC, ``adjust:`` is the same with
+the ADJUST (right) button.  A press on an empty stack is at position 0.
+"""
+from __future__ import annotations
+
+import weakref
+from collections import Counter
+from typing import TYPE_CHECKING, Iterator
+
+from ...engine.cards import Card
+from ...engine.errors import IllegalMoveError, RuleFileError
+from ...engine.layout import Layout, PileView
+from ...engine.moves import Move
+from ...engine.rng import Rng
+from ...engine.ruleset import Ruleset
+from .errors import CdlRuntimeError
+from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Interpreter, Limits, Output, State
+from .model import CURSOR, CompiledProgram, StackInfo, method_chain
+
+if TYPE_CHECKING:
+    from ...engine.game import Game
+    from ...engine.piles import Pile
+
+SUITS = "SHCD"          # CardsWorkShop's suit order: spade 0, heart 13, club 26, diamond 39
+DIRECTIONS = ("up", "down", "left", "right", "over")
+
+NOTHING = "Nothing happens there"
+CANCELLED = "The cards can't go there"
+INTEGRITY = "The rules of the game don't allow that"
+
+
+# -- cards -------------------------------------------------------------------------
+def to_card(value: int) -> Card:
+    base = value % 52
+    return Card(base % 13 + 1, SUITS[base // 13], value // 52 != 1)
+
+
+def from_card(card: Card) -> int:
+    return SUITS.index(card.suit) * 13 + card.rank - 1 + (0 if card.face_up else 52)
+
+
+def state_key(state: State) -> tuple:
+    return (tuple((k, tuple(v)) for k, v in sorted(state.stacks.items())),
+            tuple(sorted(state.bottoms.items())),
+            tuple(sorted((k, v.key if isinstance(v, StackInfo) else v) for k, v in state.globals.items())))
+
+
+class Transaction:
+    """The outcome of one simulated or real transaction."""
+
+    def __init__(self, state: State, output: Output, refusal: str | None):
+        self.state = state
+        self.output = output
+        self.refusal = refusal
+
+
+class Session:
+    """What one game shows besides its piles: the help box, messages, events."""
+
+    def __init__(self):
+        self.help: HelpBox = HelpBox()
+        self.help_context: str | None = None
+        self.messages: list[str] = []
+        self.events: list[tuple] = []
+
+
+class CdlRuleset(Ruleset):
+    decks = 1
+
+    def __init__(self, program: CompiledProgram, limits: Limits | None = None):
+        self.program = program
+        self.name = program.name
+        self.source = program.filename
+        self.limits = limits or Limits()
+        self._sessions: "weakref.WeakKeyDictionary[Game, Session]" = weakref.WeakKeyDictionary()
+        self.decks = 1
+
+    # -- new game ------------------------------------------------------------------
+    def setup(self, game: "Game") -> None:
+        for stack in self.program.order:
+            role = "other" if stack.field("direction") == 4 else "tableau"
+            game.add_pile(stack.name, role)
+
+    def deal(self, game: "Game") -> None:
+        state = State.initial(self.program)
+        output = Output()
+        interpreter = self.interpreter(state, game.rng, output)
+        self.run(lambda: [interpreter.run_method(stack, stack.methods["start"])
+                          for stack in self.program.order if "start" in stack.methods])
+        if state.stacks[CURSOR.key]:
+            raise self.runtime_error(0, "Start methods must not leave cards on the CURSOR")
+        if "integrity?" in self.program.routines:
+            self.run(lambda: interpreter.call_routine("integrity?"))
+        self.write_state(game, state)
+        counts = Counter(card % 52 for cards in state.stacks.values() for card in cards)
+        self.decks = max(1, max(counts.values(), default=1))
+        self.publish(game, output)
+
+    # -- transactions --------------------------------------------------------------
+    def check_pick(self, game, pile, n):
+        press = self.press(game, pile, n, "left", simulate=True)
+        return press.refusal
+
+    def check_drop(self, game, src, n, dst):
+        return self.transaction(game, src, n, "left", dst, simulate=True).refusal
+
+    def on_drop(self, game, src, n, dst):
+        self.commit(game, self.transaction(game, src, n, "left", dst))
+
+    def can_click(self, game, pile) -> bool:
+        return self.transaction(game, pile, 1, "left", pile, simulate=True).refusal is None
+
+    def on_click(self, game, pile, n):
+        return self.commit(game, self.transaction(game, pile, n, "left", pile), quiet=True)
+
+    def on_adjust(self, game, pile, n):
+        return self.commit(game, self.transaction(game, pile, n, "right", pile), quiet=True)
+
+    def commit(self, game, result: Transaction, quiet: bool = False):
+        if result.refusal is not None:
+            if quiet:
+                return result.refusal
+            raise IllegalMoveError(result.refusal)
+        self.write_state(game, result.state)
+        self.publish(game, result.output)
+        return None
+
+    def press(self, game, pile, n: int, button: str, simulate: bool) -> Transaction:
+        """The press half of a transaction: the source stack's From method."""
+        state = self.read_state(game)
+        output = Output()
+        stack = self.stack(pile)
+        size = len(state.stacks[stack.key])
+        if size == 0 and n == 1:
+            position = 0
+        elif n > size:
+            return Transaction(state, output, "There is no card there" if size == 0 else
+                               "There aren't that many cards there")
+        else:
+            position = size - n + 1
+        method = stack.method(*method_chain(button, "from"))
+        if method is None:
+            return Transaction(state, output, NOTHING)
+        before = state.copy()
+        interpreter = self.interpreter(state, self.rng_for(game, simulate), output)
+        self.run(lambda: interpreter.run_method(stack, method, position))
+        if state.same_as(before):
+            return Transaction(state, output, self.refusal_text(output, NOTHING))
+        result = Transaction(state, output, None)
+        result.before = before
+        result.rng = interpreter.rng
+        return result
+
+    def transaction(self, game, src, n: int, button: str, dst, simulate: bool = False) -> Transaction:
+        press = self.press(game, src, n, button, simulate)
+        if press.refusal is not None:
+            return press
+        return self.release(press, self.stack(dst), button)
+
+    def release(self, press: Transaction, dest: StackInfo, button: str) -> Transaction:
+        """The release half: the destination's To method, then integrity?."""
+        state, output = press.state, press.output
+        interpreter = self.interpreter(state, press.rng, output)
+        if state.stacks[CURSOR.key]:
+            method = dest.method(*method_chain(button, "to"))
+            if method is None:
+                return Transaction(state, output, CANCELLED)
+            position = len(state.stacks[dest.key])
+            self.run(lambda: interpreter.run_method(dest, method, position))
+            if state.stacks[CURSOR.key]:
+                return Transaction(state, output, self.refusal_text(output, CANCELLED))
+        if state.same_as(press.before):
+            return Transaction(state, output, self.refusal_text(output, NOTHING))
+        if "integrity?" in self.program.routines:
+            if not self.run(lambda: interpreter.call_routine("integrity?")):
+                return Transaction(state, output, self.refusal_text(output, INTEGRITY))
+        return Transaction(state, output, None)
+
+    def refusal_text(self, output: Output, default: str) -> str:
+        text = "".join(output.written).strip()
+        return text or default
+
+    # -- the rest of the callbacks -------------------------------------------------
+    def is_won(self, game) -> bool:
+        return self.ask(game, "win?")
+
+    def is_lost(self, game) -> bool:
+        return self.ask(game, "loose?")
+
+    def ask(self, game, key: str) -> bool:
+        if key not in self.program.routines:
+            return False
+        interpreter = self.interpreter(self.read_state(game), self.rng_for(game, True), Output())
+        return bool(self.run(lambda: interpreter.call_routine(key)))
+
+    def legal_moves(self, game) -> Iterator[Move]:
+        """Every accepted transaction: drags (cards carried on the CURSOR), then clicks.
+
+        Presses on different cards of a stack that end in the same state are one
+        move: the one nearest the top.
+        """
+        stacks = self.program.order
+        clicks: list[Move] = []
+        seen: set = set()
+        for stack in stacks:
+            pile = game.pile(stack.name)
+            size = len(pile.cards)
+            for n in range(1, max(size, 1) + 1):
+                for button, kind in (("left", "click"), ("right", "adjust")):
+                    if button == "right" and not any(k.startswith("selectright") for k in stack.methods):
+                        continue
+                    try:
+                        press = self.press(game, pile, n, button, simulate=True)
+                    except RuleFileError:
+                        continue
+                    if press.refusal is not None:
+                        continue
+                    carried = bool(press.state.stacks[CURSOR.key])
+                    targets = stacks if (carried and button == "left") else [stack]
+                    for dest in targets:
+                        copy = Transaction(press.state.copy(), Output(), None)
+                        copy.before, copy.rng = press.before, self.rng_for(game, True)
+                        try:
+                            result = self.release(copy, dest, button)
+                        except RuleFileError:
+                            continue
+                        if result.refusal is not None:
+                            continue
+                        signature = (stack.key, dest is stack, state_key(result.state))
+                        if signature in seen:
+                            continue
+                        seen.add(signature)
+                        if dest is stack:
+                            clicks.append(Move(kind, stack.name, n))
+                        else:
+                            yield Move("drag", stack.name, n, dest.name)
+        yield from clicks
+
+    # -- help boxes ------------------------------------------------------------------
+    def session(self, game) -> Session:
+        session = self._sessions.get(game)
+        if session is None:
+            session = self._sessions[game] = Session()
+        return session
+
+    def help_text(self, game, pile) -> HelpBox | None:
+        """Run the stack's Help method (the Rules mode); return the box it opened, or None."""
+        stack = self.stack(pile)
+        method = stack.methods.get("help")
+        if method is None:
+            return None
+        state = self.read_state(game)
+        output = Output()
+        interpreter = self.interpreter(state, self.rng_for(game, True), output)
+        position = len(state.stacks[stack.key]) if method.params else None
+        self.run(lambda: interpreter.run_method(stack, method, position))
+        session = self.session(game)
+        session.help, session.help_context = output.help, stack.key
+        session.events.extend(output.events)
+        return output.help
+
+    def help_box(self, game) -> HelpBox:
+        """The help box as the last transaction or Help left it."""
+        return self.session(game).help
+
+    def take_messages(self, game) -> list[str]:
+        """The text WRITE produced since the last call."""
+        session = self.session(game)
+        messages, session.messages = session.messages, []
+        return messages
+
+    def take_events(self, game) -> list[tuple]:
+        """("flash", pile, low, high), ("draw", pile), ("clear", ...) ... since the last call."""
+        session = self.session(game)
+        events, session.events = session.events, []
+        return events
+
+    def press_button(self, game, index: int) -> None:
+        """Press a WAIT button of the help box: run its procedure as a transaction."""
+        session = self.session(game)
+        buttons = session.help.buttons
+        if not 0 <= index < len(buttons):
+            raise IllegalMoveError("There is no such button")
+        _, key = buttons[index]
+        context = self.program.stacks.get(session.help_context) if session.help_context else None
+        state = self.read_state(game)
+        before = state.copy()
+        output = Output()
+        interpreter = self.interpreter(state, game.rng, output)
+        game.begin(None)
+        try:
+            self.run(lambda: interpreter.call_routine(key, (), context))
+            if not state.same_as(before) and "integrity?" in self.program.routines:
+                if not self.run(lambda: interpreter.call_routine("integrity?")):
+                    raise IllegalMoveError(self.refusal_text(output, INTEGRITY))
+            self.write_state(game, state)
+        except BaseException:
+            game.rollback()
+            raise
+        if state.same_as(before):
+            game.rollback()
+        else:
+            game.commit()
+        self.publish(game, output)
+
+    def publish(self, game, output: Output) -> None:
+        session = self.session(game)
+        if output.events and any(event[0] in ("clear", "write", "wait") for event in output.events):
+            session.help = output.help
+        session.events.extend(output.events)
+        if output.written:
+            text = "".join(output.written)
+            session.messages.append(text)
+            game.say(text.strip())
+
+    # -- layout ------------------------------------------------------------------------
+    def stack_layout(self, game=None) -> list[dict]:
+        """The stacks on the ``GAME w BY h`` matrix, in ORDER order."""
+        bottoms = (game.vars.get("cdl:bottoms", {}) if game is not None else {})
+        return [{
+            "name": stack.name,
+            "x": stack.field("x"), "y": stack.field("y"),
+            "w": stack.field("w"), "h": stack.field("h"),
+            "direction": DIRECTIONS[stack.field("direction")],
+            "bottom": bottoms.get(stack.name, EMPTY_CARD),
+        } for stack in self.program.order]
+
+    @property
+    def matrix(self) -> tuple[int, int]:
+        return self.program.width, self.program.height
+
+    def bottom_card(self, game, pile) -> str:
+        """What to draw for an empty pile: 'circle', 'cross', or a Card text (shaded)."""
+        value = game.vars.get("cdl:bottoms", {}).get(pile.name, EMPTY_CARD)
+        if value == EMPTY_CARD:
+            return "circle"
+        if value == CROSS_CARD:
+            return "cross"
+        return str(to_card(value))
+
+    def is_shaded(self, game, pile, index: int) -> bool:
+        """Is the card at ``pile.cards[index]`` shaded?"""
+        positions = game.vars.get("cdl:shaded", {}).get(pile.name, ())
+        return (index % len(pile.cards)) + 1 in positions if pile.cards else False
+
+    def layout(self, game, card_w: int = 71, card_h: int = 96) -> Layout:
+        gap = max(4, card_w // 8)
+        stacks = self.program.order
+        min_w = min((s.field("w") for s in stacks), default=1)
+        min_h = min((s.field("h") for s in stacks), default=1)
+        cell_w = -(-(card_w + gap) // min_w)
+        cell_h = -(-(card_h + gap) // min_h)
+        views = []
+        for stack in stacks:
+            x, y = stack.field("x") * cell_w + gap // 2, stack.field("y") * cell_h + gap // 2
+            width, height = stack.field("w") * cell_w - gap, stack.field("h") * cell_h - gap
+            direction = DIRECTIONS[stack.field("direction")]
+            dx = dy = 0
+            if direction == "down":
+                dy = card_h // 4
+            elif direction == "up":
+                dy, y = -(card_h // 4), y + height - card_h
+            elif direction == "right":
+                dx = card_w // 4
+            elif direction == "left":
+                dx, x = -(card_w // 4), x + width - card_w
+            views.append(PileView(stack.name, x, y, dx, dy))
+        return Layout(card_w, card_h, self.program.width * cell_w, self.program.height * cell_h, views)
+
+    # -- state <-> game --------------------------------------------------------------
+    def read_state(self, game) -> State:
+        program = self.program
+        state = State.initial(program)
+        shaded = game.vars.get("cdl:shaded", {})
+        bottoms = game.vars.get("cdl:bottoms", {})
+        for stack in program.order:
+            pile = game.pile(stack.name)
+            cards = [from_card(card) for card in pile.cards]
+            for position in shaded.get(stack.name, ()):
+                if 1 <= position <= len(cards):
+                    cards[position - 1] = cards[position - 1] % 52 + 104
+            state.stacks[stack.key] = cards
+            state.bottoms[stack.key] = bottoms.get(stack.name, EMPTY_CARD)
+        saved = game.vars.get("cdl:globals", {})
+        for key, (_, type_) in program.globals.items():
+            if key in saved:
+                value = saved[key]
+                if type_ == "stack":
+                    value = program.stacks.get(str(value).lower()) if value is not None else None
+                state.globals[key] = value
+        return state
+
+    def write_state(self, game, state: State) -> None:
+        shaded, bottoms = {}, {}
+        for stack in self.program.order:
+            pile = game.pile(stack.name)
+            values = state.stacks[stack.key]
+            cards = [to_card(value) for value in values]
+            if cards != pile.cards:
+                game.set_cards(pile, cards)
+            marks = [i + 1 for i, value in enumerate(values) if value >= 104]
+            if marks:
+                shaded[stack.name] = marks
+            if state.bottoms[stack.key] != EMPTY_CARD:
+                bottoms[stack.name] = state.bottoms[stack.key]
+        encoded = {key: (value.name if isinstance(value, StackInfo) else value)
+                   for key, value in state.globals.items()}
+        for var, value in (("cdl:shaded", shaded), ("cdl:bottoms", bottoms), ("cdl:globals", encoded)):
+            if game.vars.get(var, {}) != value:
+                game.set_var(var, value)
+
+    # -- helpers ---------------------------------------------------------------------------
+    def stack(self, pile) -> StackInfo:
+        return self.program.stacks[pile.name.lower()]
+
+    def interpreter(self, state: State, rng, output: Output) -> Interpreter:
+        return Interpreter(self.program, state, rng, output, self.limits)
+
+    @staticmethod
+    def rng_for(game, simulate: bool):
+        if not simulate:
+            return game.rng
+        copy = Rng(0)
+        copy.state = game.rng.state
+        return copy
+
+    def run(self, thunk):
+        try:
+            return thunk()
+        except CdlRuntimeError as error:
+            raise self.runtime_error(error.line, error.message) from None
+
+    def runtime_error(self, line: int, message: str) -> RuleFileError:
+        return RuleFileError(self.program.filename, line or None, message)

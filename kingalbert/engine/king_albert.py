@@ -171,7 +171,7 @@ class KingAlbert(Ruleset):
         margin, gap, fan = 8, 4, card_h // 4
         views = []
         for i, pile in enumerate(game.piles[F]):
-            views.append(PileView(pile.name, margin, margin + i * (card_h + gap)))
+            views.append(PileView(pile.name, margin, margin + i * (card_h + gap), empty=FOUNDATION_SUITS[i]))
         reserve_y = margin + 4 * (card_h + gap) + gap
         for i, pile in enumerate(game.piles[R]):
             views.append(PileView(pile.name, margin, reserve_y + i * fan))
@@ -179,7 +179,7 @@ class KingAlbert(Ruleset):
         top = margin + 24
         for i, pile in enumerate(game.piles[T]):
             x = margin + (i + 1) * (card_w + gap)
-            views.append(PileView(pile.name, x, top, 0, fan, reach=height))
+            views.append(PileView(pile.name, x, top, 0, fan, reach=height - margin))
         width = margin + 10 * (card_w + gap) - gap + margin
         message = (margin + card_w + gap, margin, 9 * (card_w + gap) - gap, 16)
         return Layout(card_w, card_h, width, height, views, message)

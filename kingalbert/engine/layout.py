@@ -16,9 +16,11 @@ class PileView:
     y: int
     dx: int = 0
     dy: int = 0
-    #: extra pixels below the pile's last card where a drop still lands on it
-    #: (King Albert's "panel under the stack")
+    #: when non-zero, the pile stands on a panel down to this y, and a drop
+    #: anywhere on the panel lands on the pile (King Albert's playing stacks)
     reach: int = 0
+    #: what an empty pile shows: a suit letter (that suit's symbol), or None for a plain outline
+    empty: str | None = None
 
 
 @dataclass(frozen=True)

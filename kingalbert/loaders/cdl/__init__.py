@@ -79,8 +79,6 @@ Choices made where the help file is unclear (its examples all work):
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 from ...engine.errors import RuleFileError
 from . import ast
 from .checker import check
@@ -124,9 +122,6 @@ def loads(text: str, filename: str = "<cdl>"):
 
 
 def load(path) -> "CdlRuleset":
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="latin-1")
-    except OSError as error:
-        raise RuleFileError(path, None, f"cannot read the file: {error.strerror or error}") from None
-    return loads(text, str(path))
+    """A ruleset for the ``.cdl`` file at ``path``; raise RuleFileError on any error."""
+    from .. import read_text
+    return loads(read_text(path), str(path))

@@ -375,7 +375,7 @@ class Checker:
         if kind in ("global", "local"):
             declared = ref[2]
             if value_type is not None and not compatible(declared, value_type):
-                self.error(stmt.line, f"Cannot assign a {value_type} value to {name}, a {declared} variable")
+                self.error(stmt.line, f"Cannot assign {an(value_type)} value to {name}, {an(declared)} variable")
         elif kind == "with":
             self.error(stmt.line, f"Cannot assign to {name}: it is WITH's iteration variable")
         elif kind == "const":
@@ -432,7 +432,7 @@ class Checker:
             return
         wanted = "boolean" if routine.kind == "predicate" else routine.return_type
         if value_type is not None and wanted is not None and not compatible(wanted, value_type):
-            self.error(stmt.line, f"{routine.name} must return a {wanted} value, not a {value_type} one")
+            self.error(stmt.line, f"{routine.name} must return {an(wanted)} value, not {an(value_type)} one")
 
     def stmt_Shuffle(self, stmt: ast.Shuffle) -> None:
         if stmt.stack is not None:
@@ -489,7 +489,7 @@ class Checker:
 
     # -- stack places ------------------------------------------------------------
     def stack_ref(self, name: ast.Name) -> None:
-        ref = self.resolve(name)
+        ref = self.resolve(name, expected="stack")
         if ref is None:
             return
         if not is_stack_ref(ref):
@@ -549,7 +549,7 @@ class Checker:
         op = expr.op
         if op.type in (T.EQUAL, T.NOT_EQUAL):
             if left and right and kind_class(left) != kind_class(right):
-                self.error(expr.line, f"Cannot compare a {left} value with a {right} value")
+                self.error(expr.line, f"Cannot compare {an(left)} value with {an(right)} value")
             return "boolean"
         if op.type in (T.LESS, T.LESS_EQUAL, T.GREATER, T.GREATER_EQUAL):
             self.expect_numeric(left, expr.line, f"'{op.lexeme}'")
@@ -645,10 +645,10 @@ class Checker:
             return ("field", key)
         return None
 
-    def resolve(self, name: ast.Name) -> tuple | None:
+    def resolve(self, name: ast.Name, expected: str | None = None) -> tuple | None:
         ref = self.lookup(name.token.key)
         if ref is None:
-            self.unknown(name.token)
+            self.unknown(name.token, expected)
         name.ref = ref
         return ref
 
@@ -681,11 +681,11 @@ class Checker:
 
     def expect_numeric(self, type_: str | None, line: int, what: str) -> None:
         if type_ is not None and type_ not in NUMERIC:
-            self.error(line, f"{what} needs a number, not a {type_} value")
+            self.error(line, f"{what} needs a number, not {an(type_)} value")
 
     def expect_boolean(self, type_: str | None, line: int, what: str) -> None:
         if type_ is not None and type_ != "boolean":
-            self.error(line, f"{what} needs TRUE or FALSE, not a {type_} value")
+            self.error(line, f"{what} needs TRUE or FALSE, not {an(type_)} value")
 
     def error(self, line: int, message: str) -> None:
         self.errors.append(CdlCheckError(line, message + "."))
@@ -714,6 +714,10 @@ def describe(kind: str) -> str:
     return {"global": "variable", "local": "variable", "with": "WITH variable", "const": "constant",
             "routine": "procedure, function or predicate", "self": "the SELF stack",
             "cursor": "the CURSOR stack", "field": "stack field"}.get(kind, kind)
+
+
+def an(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 def plural(n: int, word: str) -> str:

@@ -510,6 +510,9 @@ class Parser:
     def consume(self, type_: T, message: str) -> Token:
         if self.check(type_):
             return self.advance()
+        if type_ is T.SEMICOLON and self.current > 0:
+            # a missing ';' belongs to the end of the line before, not to the next statement
+            raise self.error(self.peek(), message, line=self.previous().line)
         raise self.error(self.peek(), message)
 
     def check(self, type_: T) -> bool:
@@ -539,8 +542,8 @@ class Parser:
     def previous(self) -> Token:
         return self.tokens[self.current - 1]
 
-    def error(self, token: Token, message: str) -> ParseError:
-        self.errors.append(CdlSyntaxError(token.line, f"{message}, found {token}."))
+    def error(self, token: Token, message: str, line: int | None = None) -> ParseError:
+        self.errors.append(CdlSyntaxError(token.line if line is None else line, f"{message}, found {token}."))
         return ParseError()
 
     def synchronize(self) -> None:

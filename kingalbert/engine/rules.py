@@ -498,6 +498,8 @@ class RulesRuleset(Ruleset):
         rules = self.rules_for(game)
         if self._pair(game, src, n, dst):
             return None
+        if src.role == "foundation" and dst.role == "foundation":
+            return "Cards don't move from one foundation to another"
         rule = self._rule(game, dst)
         card = src.cards[-n]
         if rules.addition is not None and dst.role == "foundation":
@@ -627,6 +629,9 @@ class RulesRuleset(Ruleset):
         if n == 1 and self._single(game, pile):
             game.move_cards(pile, 1, self._pair_pile(game))
             return None
+        total = self.rules_for(game).addition
+        if total is not None and pile.cards and pile.role not in ("foundation", "stock"):
+            return self.check_pick(game, pile, n) or f"Only a card worth {total} goes to the foundation by itself"
         return "Nothing happens when you click there"
 
     # -- after every move ----------------------------------------------------------

@@ -245,7 +245,7 @@ def test_free_cells_hold_one_card():
     assert "only one card" in refused(game, "col1>cell1")
     game.play("col1>cell2")
     assert [str(c) for c in game.pile("cell1").cards] == ["5D"]
-    game.play("cell1>col1")
+    assert "only one card" in refused(game, "cell2>cell1")
 
 
 def test_redeals_count_down():

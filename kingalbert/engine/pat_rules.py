@@ -1,0 +1,1082 @@
+"""Games described pile by pile, each pile with its own deal, face, take and put rules.
+
+This is the engine side of the ``.pat`` patience format (see
+``kingalbert.loaders.pat``), written as general data so that any loader can
+use it: a game is a stock (``StockSpec``) and a list of other piles
+(``PileSpec``), and ``PatRuleset`` plays them.  Piles are named ``p1`` (the
+stock) to ``pN`` in their order; that order matters: later piles are drawn
+over earlier ones, and "previous"/"next" pile mean the neighbours in it.
+
+Coordinates are pixels for 71 x 96 cards (``layout`` scales them to other
+card sizes).  A pile whose y is -99 or less is invisible.
+
+What the pieces mean (the numbers are those of the ``.pat`` digits):
+
+``CardPattern`` -- which card may start an empty pile (also: which cards a
+    pile takes out of the stock before the deal): any card, no card, or a
+    rank (or any rank) of a suit, a colour or any suit.  ``base=True``
+    means the rank is the pile's *foundation value*, read from the first
+    card dealt to the leader of its group (see ``PileSpec.base_group``).
+``Sequence`` -- which card may go on the top card of a non-empty pile, and
+    so what a *sequence* (a run that may be moved together) is: an order of
+    values (sum 13 with kings moving alone, sum 14, down 2, down 1, same,
+    up 1, up 2, up or down 1, any), whether the order goes round the
+    ace/king corner (and whether nothing goes on a king), and a suit rule
+    (same suit, same colour, alternate colours, another suit, any).
+``TakeRule`` -- what may be picked up (nothing, one card, cards and
+    sequences, sequences of 2 or more, anything), blocking (cards of later
+    piles overlapping it, or cards in the next / next and previous pile, stop
+    picking up, laying down or both), and a mark and mask: a pile refuses
+    cards from piles whose mark is in its mask.
+``PutRule`` -- what may be laid down (nothing, one card, a sequence, a
+    sequence moved one by one through empty places, 2+ cards, exactly 2,
+    exactly 13), feeding when the stock is clicked (1 or 2 cards, the same
+    only if every pile of that kind has cards, or topping the pile up),
+    moving the bottom card to the top by a click (if it fits or always,
+    once or any number of times), where cards may come from (only the
+    stock/waste, depending on whether the pile is empty, not the
+    stock/waste, only the previous pile), and neighbour conditions (only
+    while the previous / next pile has cards).
+``RuleSet`` -- a take rule, a put rule, the empty-pile pattern and the
+    sequence: everything that says how a pile plays.  A pile may have two,
+    combined by ``PileSpec.combine``: 1 = either set allows a move, 2 = both
+    must, 3-6 = the second set replaces the first when the last pass
+    through the stock starts (3), when it is over (4), while the stock is
+    empty (5), once the stock has been emptied once (6); 7-9 and 0 = first
+    set only.
+
+How a move is judged: for a drag, the source's take rule says whether the
+cards may be picked up and whether they form a sequence (by the source's
+``Sequence``); the destination's put rule, blocking, mask, capacity, and
+its empty pattern or ``Sequence`` (for the lowest moving card on its top
+card) say whether it takes them.  With two rule sets, the move is judged
+once with every pile's first set and once with every pile's second set.
+
+The deal (``PatRuleset.deal``): the stock's cards are shuffled (all
+together, or deck by deck); piles with ``extract`` take their particular
+cards out first (the most particular patterns first); then every pile in
+order is dealt ``count`` cards from the front of the deck.  A dealt card
+that fits a pile with ``catch`` 5 (one card), 6 or 7 (several) goes there
+instead, and the pile it was meant for gets another card if its ``catch``
+is 0 (replacement) but not if it is 1.  ``catch`` 7 piles then also take
+every free top card of the other piles that fits them.  ``extract`` 2
+piles give their cards back to the stock's bottom, after which a stock
+with ``shuffle`` 2 is shuffled again.  A pile with ``base_group`` set and
+``count`` 1 leads a group: its card's value is the foundation value of
+the piles of its group (kept in ``game.vars["foundation_value"]`` for
+the first group and ``game.vars["foundation_values"]`` by leader pile).
+Finally each pile's cards are turned by its face mode.
+
+The stock: a click draws ``draw`` cards one by one to the waste pile (face
+up), and feeds the piles with feeding put rules; on an empty stock it turns
+the waste over (shuffled if ``turnover`` is 1) while passes remain
+(``game.vars["pass"]`` counts them).  A face-up stock (face 2) may also be
+dragged from, one card at a time.
+
+Face-down top cards turn up by themselves when the move uncovers them (the
+source pile of a drag, and blocked piles that become free), and a click on
+a face-down top card that may be taken turns it up.
+
+The game is won when every pile with a ``target`` of 0 is empty or, when no
+pile has 0, every pile with a target of 1-998 holds exactly that many
+cards.  A negative target is a capacity; a target of 1-998 is one too.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from .cards import RANK_NAMES, Card, new_deck
+from .errors import SolitaireError
+from .layout import Layout, PileView
+from .moves import Move
+from .ruleset import Ruleset
+
+CARD_W, CARD_H = 71, 96
+INVISIBLE_Y = -99
+UNLIMITED = 999
+
+#: suit codes of the format: 1 hearts, 2 spades, 3 diamonds, 4 clubs,
+#: 5 red, 6 black, 9 any
+SUIT_CODES = {1: "H", 2: "S", 3: "D", 4: "C"}
+SUIT_WORDS = {1: "Hearts", 2: "Spades", 3: "Diamonds", 4: "Clubs", 5: "red", 6: "black"}
+
+FACE_MODES = range(8)
+ORDER_WORDS = {1: "adding up to 13", 2: "adding up to 14", 3: "going down by 2", 4: "going down by 1",
+               5: "of the same value", 6: "going up by 1", 7: "going up by 2", 8: "going up or down by 1"}
+COLOUR_WORDS = {1: "of the same suit", 2: "of the same colour", 3: "in alternate colours", 4: "of another suit"}
+
+
+class PatRulesError(SolitaireError):
+    """A game description that cannot be played; ``pile`` is the pile's number (1 = stock) or None."""
+
+    def __init__(self, message: str, pile: int | None = None):
+        self.pile = pile
+        self.message = message
+        super().__init__(message)
+
+
+# -- cards and sequences -------------------------------------------------------------
+@dataclass(frozen=True)
+class CardPattern:
+    """Which cards: ``kind`` "any", "none" or "card"; for "card" a ``rank``
+    (1-13, None = any value) and a ``suit`` code (1-4 a suit, 5 red, 6 black,
+    9 any).  ``base``: the rank is the pile's foundation value instead."""
+
+    kind: str = "any"
+    rank: int | None = None
+    suit: int = 9
+    base: bool = False
+
+    def matches(self, card: Card, base: int | None = None) -> bool:
+        if self.kind != "card":
+            return self.kind == "any"
+        rank = base if self.base else self.rank
+        if self.base and base is None:
+            return False
+        if rank is not None and card.rank != rank:
+            return False
+        return suit_matches(self.suit, card)
+
+    def cards_matched(self) -> int:
+        """How many of the 52 card faces match (used to take particular cards out first)."""
+        if self.kind != "card":
+            return 52 if self.kind == "any" else 0
+        suits = 1 if self.suit in SUIT_CODES else 2 if self.suit in (5, 6) else 4
+        return suits * (13 if self.rank is None and not self.base else 1)
+
+    def describe(self, base: int | None = None) -> str:
+        if self.kind == "any":
+            return "any card"
+        if self.kind == "none":
+            return "no card"
+        rank = base if self.base else self.rank
+        value = "card" if rank is None else RANK_NAMES[rank]
+        if self.suit in SUIT_CODES:
+            return f"{value} of {SUIT_WORDS[self.suit]}" if rank is not None else f"card of {SUIT_WORDS[self.suit]}"
+        if self.suit in (5, 6):
+            return f"{SUIT_WORDS[self.suit]} {value}"
+        return f"any {value}" if rank is not None else "any card"
+
+
+def suit_matches(code: int, card: Card) -> bool:
+    if code in SUIT_CODES:
+        return card.suit == SUIT_CODES[code]
+    if code == 5:
+        return card.red
+    if code == 6:
+        return not card.red
+    return True
+
+
+@dataclass(frozen=True)
+class Sequence:
+    """Which card may go on another: ``kind`` "any", "none" or "rule"; for
+    "rule" an ``order`` (1-9 as in the format), a ``limit`` (0 no wrapping
+    round ace/king, 1 and 9 wrapping, 2 no wrapping and nothing on a king)
+    and a ``colour`` rule (1 same suit, 2 same colour, 3 alternate, 4
+    another suit, 9 any)."""
+
+    kind: str = "any"
+    order: int = 9
+    limit: int = 9
+    colour: int = 9
+
+    @property
+    def pairs_to_13(self) -> bool:
+        """Sum-13 pairing, where a king may also move by itself."""
+        return self.kind == "rule" and self.order == 1
+
+    def fits(self, under: Card, over: Card) -> bool:
+        """May ``over`` be laid on ``under``?"""
+        if self.kind != "rule":
+            return self.kind == "any"
+        if self.limit == 2 and under.rank == 13:
+            return False
+        if not self._values_fit(under.rank, over.rank):
+            return False
+        colour = self.colour
+        if colour == 1:
+            return under.suit == over.suit
+        if colour == 2:
+            return under.red == over.red
+        if colour == 3:
+            return under.red != over.red
+        if colour == 4:
+            return under.suit != over.suit
+        return True
+
+    def _values_fit(self, under: int, over: int) -> bool:
+        order = self.order
+        if order == 1:
+            return under + over == 13
+        if order == 2:
+            return under + over == 14
+        if order == 5:
+            return under == over
+        if order == 9:
+            return True
+        steps = {3: (-2,), 4: (-1,), 6: (1,), 7: (2,), 8: (1, -1)}[order]
+        wrap = self.limit in (1, 9)
+        for step in steps:
+            target = under + step
+            if 1 <= target <= 13:
+                if over == target:
+                    return True
+            elif wrap and over == (target - 1) % 13 + 1:
+                return True
+        return False
+
+    def is_run(self, cards) -> bool:
+        """Does each card fit on the one below it?"""
+        return all(self.fits(cards[i], cards[i + 1]) for i in range(len(cards) - 1))
+
+    def describe(self) -> str:
+        if self.kind != "rule":
+            return "any card" if self.kind == "any" else "no card"
+        words = []
+        if self.order != 9:
+            words.append(ORDER_WORDS[self.order])
+        if self.colour != 9:
+            words.append(COLOUR_WORDS[self.colour])
+        if self.limit in (1, 9) and self.order in (3, 4, 6, 7, 8):
+            words.append("round the corner")
+        return "cards " + " ".join(words) if words else "any card"
+
+
+# -- pile rules --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TakeRule:
+    """(8): ``kind`` 0 nothing, 1 one card, 2-3 cards and sequences, 4 sequences
+    of 2+, 9 anything; ``block`` 0-9 (1-3 covered by later piles, 4-6 the next
+    pile has cards, 7-9 next and previous piles have cards; 1/4/7 block
+    picking up, 2/5/8 laying down, 3/6/9 both); ``mark`` 0-4; ``mask`` 0-15
+    (bit k refuses cards from piles with mark k+1)."""
+
+    kind: int = 1
+    block: int = 0
+    mark: int = 0
+    mask: int = 0
+
+    @property
+    def blocks_pick(self) -> bool:
+        return self.block in (1, 3, 4, 6, 7, 9)
+
+    @property
+    def blocks_put(self) -> bool:
+        return self.block in (2, 3, 5, 6, 8, 9)
+
+    @property
+    def block_kind(self) -> str:
+        return "" if self.block == 0 else "cover" if self.block <= 3 else "next" if self.block <= 6 else "both"
+
+    def refuses_mark(self, mark: int) -> bool:
+        return mark > 0 and bool(self.mask & (1 << (mark - 1)))
+
+
+@dataclass(frozen=True)
+class PutRule:
+    """(9): ``kind`` 0 nothing, 1 one card, 2 a sequence, 3 a sequence through
+    empty places, 4 a sequence of 2+, 5 exactly 2, 9 exactly 13; ``feed`` 0-5;
+    ``rotate`` 0-4 (bottom card to top); ``source`` 0-6; ``neighbour`` 0-2."""
+
+    kind: int = 0
+    feed: int = 0
+    rotate: int = 0
+    source: int = 0
+    neighbour: int = 0
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    take: TakeRule = TakeRule()
+    put: PutRule = PutRule()
+    empty: CardPattern = CardPattern()
+    sequence: Sequence = Sequence()
+
+
+@dataclass(frozen=True)
+class PileSpec:
+    """A pile other than the stock.
+
+    ``count`` cards dealt; position ``x``, ``y`` and spread ``dx``, ``dy`` in
+    pixels for 71x96 cards; ``face`` mode 0-7 (0 all backs, 1 backs but the
+    top, 2 all faces, 3/4 alternating starting with a back/face, 5 invisible
+    cards, 6/7 backs but the top 2/3); ``horizontal`` cards; ``base_group``:
+    the pile's empty pattern uses a foundation value (a pile with count 1
+    leads a group and its dealt card sets the value); ``extract`` 1 (take
+    ``count`` cards matching ``rules[0].empty`` out of the stock) or 2 (the
+    same, then give them back to the stock's bottom after the deal);
+    ``catch`` 0 replace cards dealt elsewhere, 1 don't, 5/6/7 catch fitting
+    cards during the deal; ``target`` winning count 0-998, 999 no matter,
+    negative a capacity; ``rules`` one or two ``RuleSet``; ``combine`` how
+    two combine (see the module's doc); ``line`` where the pile was read.
+    """
+
+    count: int = 0
+    x: int = 0
+    y: int = 0
+    dx: int = 0
+    dy: int = 0
+    face: int = 2
+    horizontal: bool = False
+    base_group: bool = False
+    extract: int = 0
+    catch: int = 0
+    target: int = UNLIMITED
+    rules: tuple = (RuleSet(),)
+    combine: int = 0
+    line: int | None = None
+
+    @property
+    def invisible(self) -> bool:
+        return self.y <= INVISIBLE_Y
+
+    @property
+    def capacity(self) -> int | None:
+        if self.target < 0:
+            return -self.target
+        if self.target < UNLIMITED and self.target > 0:
+            return self.target
+        return None
+
+    @property
+    def window_only(self) -> bool:
+        """An always-empty pile that only makes the window bigger."""
+        return (self.count == 0 and not self.base_group and not self.extract and self.catch in (0, 1)
+                and all(r.take.kind == 0 and r.put.kind == 0 and r.put.feed == 0 for r in self.rules))
+
+
+@dataclass(frozen=True)
+class StockSpec:
+    """The stock (pile 1): place and spread, ``face`` 0 (backs) or 2 (faces, and
+    its top card may be dragged), ``shuffle`` 0 all cards, 1 deck by deck, 2 as 0
+    and again after cards went to its bottom; ``target`` (as a pile's);
+    ``draw`` cards per click; ``passes`` through the stock (999 unlimited);
+    ``turnover`` 0 as it is, 1 shuffled; ``waste`` the waste pile's number
+    (2-N) or 0 for none."""
+
+    count: int = 52
+    x: int = 0
+    y: int = 0
+    dx: int = 0
+    dy: int = 0
+    face: int = 0
+    horizontal: bool = False
+    shuffle: int = 0
+    target: int = UNLIMITED
+    draw: int = 1
+    passes: int = 1
+    turnover: int = 0
+    waste: int = 0
+    line: int | None = None
+
+    @property
+    def invisible(self) -> bool:
+        return self.y <= INVISIBLE_Y
+
+
+@dataclass(frozen=True)
+class PatPileView(PileView):
+    """A ``PileView`` that also says the cards lie sideways or are not drawn."""
+
+    horizontal: bool = False
+    hidden: bool = False
+
+
+# -- the ruleset ---------------------------------------------------------------------------
+class PatRuleset(Ruleset):
+    """Plays a game given as a ``StockSpec`` and ``PileSpec`` list (pile 2 onwards)."""
+
+    won_message = "You've won!"
+
+    def __init__(self, name: str, decks: int, stock: StockSpec, piles: list[PileSpec] | tuple = ()):
+        self.name = name
+        self.decks = decks
+        self.stock = stock
+        self.specs: list[PileSpec] = list(piles)
+        self.validate()
+        self._group_of = self._groups()
+        self._cover_cache: dict = {}
+
+    # -- checks ---------------------------------------------------------------------
+    def validate(self) -> None:
+        """Raise PatRulesError for a game that can't be dealt or won."""
+        decks, stock, specs = self.decks, self.stock, self.specs
+        if not isinstance(decks, int) or not 1 <= decks <= 8:
+            raise PatRulesError(f"a game uses 1 to 8 decks, not {decks}")
+        total = 52 * decks
+        if stock.count != total:
+            raise PatRulesError(f"the stock must hold all {total} cards of {decks} deck(s) (52 x decks), not {stock.count}", 1)
+        if stock.face not in (0, 2):
+            raise PatRulesError("the stock's cards show their backs (0) or faces (2)", 1)
+        if not 0 <= stock.waste <= len(specs) + 1 or stock.waste == 1:
+            raise PatRulesError(f"the wastepile must be one of piles 2-{len(specs) + 1}, or 0 for none, not {stock.waste}", 1)
+        if len(specs) + 1 > 150:
+            raise PatRulesError("a game has at most 150 piles")
+        dealt = 0
+        leader = False
+        for number, spec in enumerate(specs, start=2):
+            cap = spec.capacity
+            if spec.target < 0 and spec.count > cap:
+                raise PatRulesError(f"pile {number} is dealt {spec.count} cards but may hold only {cap}", number)
+            if spec.base_group:
+                if spec.count == 1:
+                    leader = True
+                elif spec.count != 0:
+                    raise PatRulesError(f"pile {number} takes its foundation value from its first card: it is dealt 1 card (the first of a group) or 0", number)
+                elif not leader:
+                    raise PatRulesError(f"pile {number} takes the foundation value of an earlier pile, but no earlier such pile is dealt a card", number)
+            if spec.extract and spec.count and spec.rules[0].empty.kind != "card":
+                if spec.rules[0].empty.kind == "none":
+                    raise PatRulesError(f"pile {number} takes cards out of the stock but its card number (10) says no card", number)
+            if not spec.rules or len(spec.rules) > 2:
+                raise PatRulesError(f"pile {number} has one or two rule sets", number)
+            dealt += spec.count
+            if dealt > total:
+                raise PatRulesError(f"the deal needs {dealt} cards by pile {number}, but {decks} deck(s) hold {total}", number)
+        playing = [s for s in specs if not s.window_only]
+        if not any(0 <= s.target < UNLIMITED for s in playing) and not 0 <= stock.target < UNLIMITED:
+            raise PatRulesError("no pile has a winning number of cards (0-998), so the game could never be won")
+        # particular cards taken out of the stock: the deck must hold them whatever the shuffle
+        self._extract_plan(list(new_deck(decks, face_up=True)), check=True)
+
+    def _groups(self) -> dict[int, int]:
+        """Pile index -> index of the leader whose first card sets its foundation value."""
+        groups, leader = {}, None
+        for index, spec in enumerate(self.specs, start=1):
+            if spec.base_group:
+                if spec.count == 1:
+                    leader = index
+                groups[index] = leader
+        return groups
+
+    def _extract_order(self) -> list[int]:
+        indexes = [i for i, s in enumerate(self.specs, start=1) if s.extract and s.count]
+        return sorted(indexes, key=lambda i: (self.specs[i - 1].rules[0].empty.cards_matched(), i))
+
+    def _extract_plan(self, deck: list[Card], check: bool = False) -> dict[int, list[Card]]:
+        """Take the particular cards out of ``deck`` (in place): pile index -> cards."""
+        taken: dict[int, list[Card]] = {}
+        for index in self._extract_order():
+            spec = self.specs[index - 1]
+            pattern = spec.rules[0].empty
+            cards = []
+            i = 0
+            while i < len(deck) and len(cards) < spec.count:
+                if pattern.matches(deck[i]):
+                    cards.append(deck.pop(i))
+                else:
+                    i += 1
+            if check and len(cards) < spec.count:
+                raise PatRulesError(
+                    f"pile {index + 1} takes {spec.count} x {pattern.describe()} out of the stock, "
+                    f"but only {len(cards)} are left in {self.decks} deck(s)", index + 1)
+            taken[index] = cards
+        return taken
+
+    # -- piles -------------------------------------------------------------------------
+    def spec(self, pile) -> PileSpec | None:
+        """The spec of a pile (None for the stock)."""
+        return None if pile.index == 0 else self.specs[pile.index - 1]
+
+    def is_waste(self, pile) -> bool:
+        return self.stock.waste > 0 and pile.index == self.stock.waste - 1
+
+    def _role(self, index: int) -> str:
+        if index == 0:
+            return "stock"
+        if self.stock.waste and index == self.stock.waste - 1:
+            return "waste"
+        spec = self.specs[index - 1]
+        if spec.window_only or spec.invisible or spec.face == 5:
+            return "other"
+        if spec.base_group or 0 < spec.target < UNLIMITED:
+            return "foundation"
+        takes = any(r.take.kind for r in spec.rules)
+        puts = any(r.put.kind for r in spec.rules)
+        if spec.target == -1 and takes:
+            return "cell"
+        if takes and not puts:
+            return "reserve"
+        return "tableau"
+
+    def setup(self, game) -> None:
+        for index in range(len(self.specs) + 1):
+            game.add_pile(f"p{index + 1}", self._role(index))
+
+    # -- the deal ------------------------------------------------------------------------
+    def deal(self, game) -> None:
+        stock_spec, specs = self.stock, self.specs
+        if stock_spec.shuffle == 1:
+            deck = []
+            for _ in range(self.decks):
+                one = new_deck(1, face_up=True)
+                game.rng.shuffle(one)
+                deck.extend(one)
+        else:
+            deck = new_deck(self.decks, face_up=True)
+            game.rng.shuffle(deck)
+        contents: list[list[Card]] = [[] for _ in range(len(specs) + 1)]
+        for index, cards in self._extract_plan(deck).items():
+            contents[index] = cards
+        bases: dict[int, int] = {}
+        catchers = [i for i, s in enumerate(specs, start=1) if s.catch in (5, 6, 7)]
+        caught = {i: 0 for i in catchers}
+        position = [0]
+
+        def next_card():
+            if position[0] >= len(deck):
+                return None
+            card = deck[position[0]]
+            position[0] += 1
+            return card
+
+        def catcher_for(card, meant):
+            for i in catchers:
+                if i == meant:
+                    continue
+                spec = specs[i - 1]
+                if spec.catch == 5 and caught[i] >= 1:
+                    continue
+                if self._deal_fits(i, contents[i], card, bases):
+                    return i
+            return None
+
+        def deal_to(index, need):
+            spec = specs[index - 1]
+            while need > 0:
+                card = next_card()
+                if card is None:
+                    return
+                target = catcher_for(card, index)
+                if target is None:
+                    contents[index].append(card)
+                    need -= 1
+                else:
+                    contents[target].append(card)
+                    caught[target] += 1
+                    if spec.catch != 0:
+                        need -= 1
+
+        for index, spec in enumerate(specs, start=1):
+            if spec.extract or not spec.count:
+                continue
+            if spec.base_group:
+                card = next_card()
+                if card is not None:
+                    contents[index].append(card)
+                    bases[index] = card.rank
+                continue
+            deal_to(index, spec.count)
+
+        # catch 7: free cards of the other piles that fit
+        sweepers = [i for i in catchers if specs[i - 1].catch == 7]
+        changed = bool(sweepers)
+        while changed:
+            changed = False
+            for target in sweepers:
+                for index, spec in enumerate(specs, start=1):
+                    cards = contents[index]
+                    if index == target or not cards or spec.extract or spec.invisible or spec.face == 5:
+                        continue
+                    if not self._face_up_at(spec.face, len(cards) - 1, len(cards)):
+                        continue
+                    if self._deal_fits(target, contents[target], cards[-1], bases):
+                        contents[target].append(cards.pop())
+                        caught[target] += 1
+                        changed = True
+                        if spec.catch == 0 and not spec.base_group:
+                            deal_to(index, 1)
+        rest = deck[position[0]:]
+        # extract 2: the cards go back under the stock
+        returned = []
+        for index, spec in enumerate(specs, start=1):
+            if spec.extract == 2:
+                returned.extend(contents[index])
+                contents[index] = []
+        rest = rest + returned
+        if returned and stock_spec.shuffle == 2:
+            game.rng.shuffle(rest)
+        # the stock: the first card of ``rest`` is dealt first, so it goes on top
+        game.set_cards(game.piles[0], [card.turned(stock_spec.face == 2) for card in reversed(rest)])
+        for index, spec in enumerate(specs, start=1):
+            cards = contents[index]
+            game.set_cards(game.piles[index], [card.turned(self._face_up_at(spec.face, i, len(cards)))
+                                                for i, card in enumerate(cards)])
+        game.set_var("pass", 1)
+        if bases:
+            values = {f"p{index + 1}": rank for index, rank in bases.items()}
+            game.set_var("foundation_values", values)
+            game.set_var("foundation_value", bases[min(bases)])
+
+    def _deal_fits(self, index, cards, card, bases) -> bool:
+        spec = self.specs[index - 1]
+        cap = spec.capacity
+        if cap is not None and len(cards) >= cap:
+            return False
+        rules = spec.rules[0]
+        if not cards:
+            base = bases.get(self._group_of.get(index)) if spec.base_group else None
+            return rules.empty.matches(card, base)
+        return rules.sequence.fits(cards[-1], card)
+
+    @staticmethod
+    def _face_up_at(face: int, i: int, length: int) -> bool:
+        """Is card ``i`` (0 = bottom) of a pile of ``length`` cards dealt face up?"""
+        if face == 0:
+            return False
+        if face in (2, 5):
+            return True
+        if face == 3:
+            return i % 2 == 1
+        if face == 4:
+            return i % 2 == 0
+        shown = {1: 1, 6: 2, 7: 3}[face]
+        return i >= length - shown
+
+    # -- state ------------------------------------------------------------------------------
+    def base_of(self, game, index: int) -> int | None:
+        """The foundation value of pile ``index`` (None if it has none yet)."""
+        leader = self._group_of.get(index)
+        if leader is None:
+            return None
+        values = game.vars.get("foundation_values")
+        name = f"p{leader + 1}"
+        if isinstance(values, dict) and isinstance(values.get(name), int) and 1 <= values[name] <= 13:
+            return values[name]
+        cards = game.piles[leader].cards  # a position set up without vars: the leader's bottom card
+        return cards[0].rank if cards else None
+
+    def _pass(self, game) -> int:
+        value = game.vars.get("pass", 1)
+        return value if isinstance(value, int) and value >= 1 else 1
+
+    def _last_pass(self, game) -> bool:
+        passes = self.stock.passes
+        return passes < UNLIMITED and self._pass(game) >= max(passes, 1)
+
+    def active_set(self, game, index: int, k: int | None = None) -> RuleSet:
+        """The rule set of pile ``index`` in force: ``k`` picks one of an either/both pair."""
+        spec = self.specs[index - 1]
+        rules = spec.rules
+        if len(rules) == 1:
+            return rules[0]
+        mode = spec.combine
+        if mode in (1, 2):
+            return rules[k or 0]
+        stock_empty = not game.piles[0].cards
+        if mode == 3:
+            second = self._last_pass(game)
+        elif mode == 4:
+            second = self._last_pass(game) and stock_empty
+        elif mode == 5:
+            second = stock_empty
+        elif mode == 6:
+            second = stock_empty or self._pass(game) > 1 or bool(game.vars.get("emptied"))
+        else:
+            second = False
+        return rules[1] if second else rules[0]
+
+    def _combination(self, *indexes) -> int:
+        """2 if some pile needs both rule sets, 1 if either will do, else 0."""
+        modes = {self.specs[i - 1].combine for i in indexes if i > 0 and len(self.specs[i - 1].rules) == 2}
+        return 2 if 2 in modes else 1 if 1 in modes else 0
+
+    # -- geometry: which piles cover which ----------------------------------------------------
+    def _rects(self, pile, count: int | None = None):
+        index = pile.index
+        spec = self.stock if index == 0 else self.specs[index - 1]
+        w, h = (CARD_H, CARD_W) if spec.horizontal else (CARD_W, CARD_H)
+        n = len(pile.cards) if count is None else count
+        return [(spec.x + i * spec.dx, spec.y + i * spec.dy, w, h) for i in range(n)]
+
+    def _shows(self, index: int) -> bool:
+        spec = self.stock if index == 0 else self.specs[index - 1]
+        return not spec.invisible and spec.face != 5 if index else not spec.invisible
+
+    def covered(self, game, pile, first: int, last: int) -> bool:
+        """Do cards of later piles overlap cards ``first``..``last`` (indexes) of ``pile``?"""
+        if not self._shows(pile.index):
+            return False
+        mine = self._rects(pile, last + 1)[first:]
+        for other in game.piles[pile.index + 1:]:
+            if not other.cards or not self._shows(other.index):
+                continue
+            for ox, oy, ow, oh in self._rects(other):
+                for x, y, w, h in mine:
+                    if ox < x + w and x < ox + ow and oy < y + h and y < oy + oh:
+                        return True
+        return False
+
+    def _neighbour_has_cards(self, game, index: int, step: int) -> bool:
+        other = index + step
+        return 0 <= other < len(game.piles) and bool(game.piles[other].cards)
+
+    def _blocked(self, game, pile, rules: RuleSet, picking: bool, n: int = 1) -> str | None:
+        take = rules.take
+        if not (take.blocks_pick if picking else take.blocks_put):
+            return None
+        kind = take.block_kind
+        if kind == "cover":
+            count = len(pile.cards)
+            if picking:
+                hit = self.covered(game, pile, count - n, count - 1)
+            else:
+                hit = self.covered(game, pile, max(count - 1, 0), max(count - 1, 0)) if count else self._slot_covered(game, pile)
+            return "Cards of another pile lie over it" if hit else None
+        nxt = self._neighbour_has_cards(game, pile.index, 1)
+        if kind == "next":
+            return "The next pile still has cards" if nxt else None
+        if nxt and self._neighbour_has_cards(game, pile.index, -1):
+            return "The piles on both sides still have cards"
+        return None
+
+    def _slot_covered(self, game, pile) -> bool:
+        """Is the empty place of ``pile`` under cards of later piles?"""
+        spec = self.specs[pile.index - 1]
+        w, h = (CARD_H, CARD_W) if spec.horizontal else (CARD_W, CARD_H)
+        x, y = spec.x, spec.y
+        for other in game.piles[pile.index + 1:]:
+            if not other.cards or not self._shows(other.index):
+                continue
+            for ox, oy, ow, oh in self._rects(other):
+                if ox < x + w and x < ox + ow and oy < y + h and y < oy + oh:
+                    return True
+        return False
+
+    # -- picking up -----------------------------------------------------------------------
+    def check_pick(self, game, pile, n):
+        refusal = super().check_pick(game, pile, n)
+        if refusal:
+            return refusal
+        if pile.index == 0:
+            return self._stock_pick(n)
+        spec = self.specs[pile.index - 1]
+        combination = self._combination(pile.index)
+        if combination == 0:
+            return self._take_refusal(game, pile, n, self.active_set(game, pile.index))
+        results = [self._take_refusal(game, pile, n, rules) for rules in spec.rules]
+        if combination == 2:
+            return next((r for r in results if r), None)
+        return None if any(r is None for r in results) else results[0]
+
+    def _stock_pick(self, n):
+        if self.stock.face != 2:
+            return "Click on the stock to draw cards from it"
+        return None if n == 1 else "Only the top card of the stock may be taken"
+
+    def _take_refusal(self, game, pile, n, rules: RuleSet) -> str | None:
+        kind = rules.take.kind
+        cards = pile.cards[-n:]
+        if kind == 0:
+            return "No card may be taken from this pile"
+        if kind == 1 and n != 1:
+            return "Only one card at a time may be taken from this pile"
+        if kind == 4 and n < 2 and not (rules.sequence.pairs_to_13 and cards[0].rank == 13):
+            return "Only sequences of two or more cards may be taken from this pile"
+        if kind in (2, 3, 4) and n > 1 and not rules.sequence.is_run(cards):
+            return f"Those cards are not a sequence ({rules.sequence.describe()})"
+        return self._blocked(game, pile, rules, True, n)
+
+    # -- laying down ----------------------------------------------------------------------
+    def check_drop(self, game, src, n, dst):
+        if dst.index == 0:
+            return "No card may be put on the stock"
+        combination = self._combination(src.index, dst.index)
+        if combination == 0:
+            return self._drop_refusal(game, src, n, dst, None)
+        results = [self._drop_refusal(game, src, n, dst, k) for k in (0, 1)]
+        if combination == 2:
+            return next((r for r in results if r), None)
+        return None if any(r is None for r in results) else results[0]
+
+    def _src_rules(self, game, src, k):
+        return None if src.index == 0 else self.active_set(game, src.index, k)
+
+    def _drop_refusal(self, game, src, n, dst, k) -> str | None:
+        src_rules = self._src_rules(game, src, k)
+        if src_rules is None:
+            refusal = self._stock_pick(n)
+        else:
+            refusal = self._take_refusal(game, src, n, src_rules)
+        if refusal:
+            return refusal
+        rules = self.active_set(game, dst.index, k)
+        spec = self.specs[dst.index - 1]
+        put = rules.put
+        cards = src.cards[-n:]
+        bottom = cards[0]
+        lone_king = n == 1 and bottom.rank == 13 and (
+            rules.sequence.pairs_to_13 or (src_rules is not None and src_rules.sequence.pairs_to_13))
+        if put.kind == 0:
+            return "No card may be put on this pile"
+        if put.kind == 1 and n != 1:
+            return "Only one card at a time may be put on this pile"
+        if put.kind == 3 and n > 1:
+            limit = self.free_limit(game, src, dst)
+            if n > limit:
+                return f"There are only enough empty places to move {limit} card{'s' if limit != 1 else ''}"
+        if put.kind == 4 and n < 2 and not lone_king:
+            return "Only sequences of two or more cards may be put on this pile"
+        if put.kind == 5 and n != 2 and not lone_king:
+            return "Only two cards together may be put on this pile"
+        if put.kind == 9 and n != 13:
+            return "Only a whole sequence of 13 cards may be put on this pile"
+        refusal = self._source_refusal(game, src, dst, put)
+        if refusal:
+            return refusal
+        if put.neighbour == 1 and not self._neighbour_has_cards(game, dst.index, -1):
+            return "This pile takes cards only while the previous pile has cards"
+        if put.neighbour == 2 and not self._neighbour_has_cards(game, dst.index, 1):
+            return "This pile takes cards only while the next pile has cards"
+        refusal = self._blocked(game, dst, rules, False)
+        if refusal:
+            return refusal
+        if src_rules is not None and rules.take.refuses_mark(src_rules.take.mark):
+            return "This pile takes no cards from that pile"
+        cap = spec.capacity
+        if cap is not None and len(dst.cards) + n > cap:
+            return f"This pile holds at most {cap} card{'s' if cap != 1 else ''}"
+        if not dst.cards:
+            base = self.base_of(game, dst.index) if spec.base_group else None
+            if not rules.empty.matches(bottom, base):
+                if rules.empty.kind == "none":
+                    return "No card may be put on this pile when it is empty"
+                if spec.base_group and base is None:
+                    return "This pile's foundation value is not known"
+                return f"Only {rules.empty.describe(base)} may start this pile"
+            return None
+        if not rules.sequence.fits(dst.cards[-1], bottom):
+            if lone_king and rules.sequence.pairs_to_13:
+                return None
+            if rules.sequence.kind == "none":
+                return "No card may be put on this pile's cards"
+            return f"This pile takes {rules.sequence.describe()}"
+        return None
+
+    def _from_stock(self, src) -> bool:
+        return src.index == 0 or self.is_waste(src)
+
+    def _source_refusal(self, game, src, dst, put: PutRule) -> str | None:
+        source = put.source
+        if source == 0:
+            return None
+        stocky = self._from_stock(src)
+        empty = not dst.cards
+        if source == 1 and not stocky:
+            return "This pile takes cards only from the stock or the wastepile"
+        if source in (2, 3) and empty and not stocky:
+            return "This pile takes cards only from the stock or the wastepile when it is empty"
+        if source == 3 and not empty and stocky:
+            return "This pile takes no cards from the stock or the wastepile unless it is empty"
+        if source == 4 and not empty and not stocky:
+            return "This pile takes cards only from the stock or the wastepile unless it is empty"
+        if source == 5 and stocky:
+            return "This pile takes no cards from the stock or the wastepile"
+        if source == 6 and empty and src.index != dst.index - 1:
+            return "When empty, this pile takes cards only from the previous pile"
+        return None
+
+    def free_limit(self, game, src, dst) -> int:
+        """How many cards may move one by one through the empty places:
+        (empty single-card places + 1) x 2 ** (other empty places)."""
+        cells = columns = 0
+        for pile in game.piles[1:]:
+            if pile.cards or pile is src or pile is dst or self.is_waste(pile):
+                continue
+            spec = self.specs[pile.index - 1]
+            if spec.invisible:
+                continue
+            rules = self.active_set(game, pile.index)
+            if (rules.take.kind == 0 or rules.put.kind == 0 or rules.empty.kind != "any"
+                    or rules.put.source not in (0, 4, 5) or rules.put.neighbour):
+                continue
+            if spec.capacity == 1 or rules.put.kind == 1 or rules.take.kind == 1:
+                cells += 1
+            else:
+                columns += 1
+        return (cells + 1) * 2 ** columns
+
+    # -- clicks ----------------------------------------------------------------------------------
+    def can_click(self, game, pile) -> bool:
+        return self._click_plan(game, pile)[0] is not None
+
+    def on_click(self, game, pile, n):
+        action, message = self._click_plan(game, pile)
+        if action is None:
+            return message
+        action()
+        return None
+
+    def _click_plan(self, game, pile):
+        """(action, None) if a click on ``pile`` does something, else (None, why not)."""
+        if pile.index == 0:
+            return self._stock_plan(game)
+        spec = self.specs[pile.index - 1]
+        rules = self.active_set(game, pile.index)
+        if pile.cards and not pile.cards[-1].face_up:
+            if any(r.take.kind for r in spec.rules) and not spec.invisible and \
+                    self._blocked(game, pile, rules, True) is None:
+                return (lambda: game.flip(pile, -1, True)), None
+            return None, "That card can't be turned up yet"
+        rotate = rules.put.rotate
+        if rotate:
+            if len(pile.cards) < 2:
+                return None, "There is no card under it to bring to the top"
+            key = f"rotated:{pile.name}"
+            used = game.vars.get(key, 0)
+            if rotate in (1, 3) and used:
+                return None, "The bottom card may be brought to the top only once"
+            cards = pile.cards
+            if rotate in (1, 2) and not rules.sequence.fits(cards[-1], cards[0]):
+                return None, "The bottom card does not fit on the top card"
+
+            def rotate_now():
+                game.set_cards(pile, cards[1:] + [cards[0].turned(True)])
+                game.set_var(key, (used if isinstance(used, int) else 0) + 1)
+            return rotate_now, None
+        return None, "Nothing happens when you click there"
+
+    def _feeders(self, game):
+        result = []
+        for index, spec in enumerate(self.specs, start=1):
+            feed = self.active_set(game, index).put.feed
+            if feed:
+                result.append((index, spec, feed))
+        return result
+
+    def _stock_plan(self, game):
+        stock_pile = game.piles[0]
+        stock = self.stock
+        waste = game.piles[stock.waste - 1] if stock.waste else None
+        feeders = self._feeders(game)
+        if not stock_pile.cards:
+            if waste is None or not waste.cards:
+                return None, "The stock is empty"
+            if not (stock.passes >= UNLIMITED or self._pass(game) < stock.passes):
+                return None, "The stock may not be turned over again"
+
+            def turn_over():
+                cards = [card.turned(stock.face == 2) for card in reversed(waste.cards)]
+                if stock.turnover == 1:
+                    game.rng.shuffle(cards)
+                game.set_cards(waste, [])
+                game.set_cards(stock_pile, cards)
+                game.set_var("pass", self._pass(game) + 1)
+            return turn_over, None
+        draws = waste is not None and stock.draw > 0 and stock.passes > 0
+        kinds = [(i, s, f) for i, s, f in feeders if f in (3, 4)]
+        kind_ready = all(game.piles[i].cards for i, _, _ in kinds)
+        fed_somewhere = any(f in (1, 2, 5) for _, _, f in feeders) or (kinds and kind_ready)
+        if not draws and not fed_somewhere:
+            if kinds and not kind_ready:
+                return None, "Every pile must have cards before the stock is dealt"
+            if stock.face == 2:
+                return None, "Drag the stock's top card where it may go"
+            return None, "Nothing happens when you click the stock"
+
+        def click():
+            if draws:
+                for _ in range(min(stock.draw, len(stock_pile.cards))):
+                    game.move_cards(stock_pile, 1, waste, face_up=True)
+            for index, spec, feed in feeders:
+                if not stock_pile.cards:
+                    break
+                pile = game.piles[index]
+                cap = spec.capacity
+                if feed in (1, 2, 3, 4):
+                    if feed in (3, 4) and not kind_ready:
+                        continue
+                    want = 1 if feed in (1, 3) else 2
+                    if cap is not None:
+                        want = min(want, cap - len(pile.cards))
+                    for _ in range(max(want, 0)):
+                        if stock_pile.cards:
+                            game.move_cards(stock_pile, 1, pile, face_up=True)
+                else:
+                    self._top_up(game, index, spec, pile, stock_pile)
+            if not stock_pile.cards:
+                game.set_var("emptied", True)
+        return click, None
+
+    def _top_up(self, game, index, spec, pile, stock_pile):
+        """Feed 5: fill the pile up to its size with stock cards that fit it."""
+        size = spec.capacity or max(spec.count, 1)
+        rules = self.active_set(game, index)
+        while stock_pile.cards and len(pile.cards) < size:
+            card = stock_pile.cards[-1]
+            if pile.cards:
+                fits = rules.sequence.fits(pile.cards[-1], card.turned(True))
+            else:
+                base = self.base_of(game, index) if spec.base_group else None
+                fits = rules.empty.matches(card, base)
+            if not fits:
+                break
+            game.move_cards(stock_pile, 1, pile, face_up=True)
+
+    # -- after a move -----------------------------------------------------------------------------
+    def after_move(self, game, move: Move) -> None:
+        src = game.pile(move.src) if move.kind == "drag" else None
+        for pile in game.piles[1:]:
+            if not pile.cards or pile.cards[-1].face_up:
+                continue
+            spec = self.specs[pile.index - 1]
+            if spec.invisible or spec.face == 5 or not any(r.take.kind for r in spec.rules):
+                continue
+            rules = self.active_set(game, pile.index)
+            if pile is not src and not rules.take.block:
+                continue
+            if self._blocked(game, pile, rules, True) is None:
+                game.flip(pile, -1, True)
+        if not game.piles[0].cards and not game.vars.get("emptied"):
+            game.set_var("emptied", True)
+
+    # -- the end ------------------------------------------------------------------------------------
+    def is_won(self, game) -> bool:
+        counted = [(game.piles[0], self.stock.target)] + [
+            (game.piles[i], spec.target) for i, spec in enumerate(self.specs, start=1) if not spec.window_only]
+        zeros = [pile for pile, target in counted if target == 0]
+        if zeros:
+            return all(not pile.cards for pile in zeros)
+        full = [(pile, target) for pile, target in counted if 0 < target < UNLIMITED]
+        return bool(full) and all(len(pile.cards) == target for pile, target in full)
+
+    # -- presentation ----------------------------------------------------------------------------------
+    def layout(self, game, card_w: int = CARD_W, card_h: int = CARD_H) -> Layout:
+        sx, sy = card_w / CARD_W, card_h / CARD_H
+        views = []
+        width = height = 0
+        for index, pile in enumerate(game.piles):
+            spec = self.stock if index == 0 else self.specs[index - 1]
+            if spec.invisible:
+                continue
+            w, h = (card_h, card_w) if spec.horizontal else (card_w, card_h)
+            room = max(spec.count, len(pile.cards), 1) - 1
+            if index and not spec.window_only and any(r.put.kind for r in spec.rules):
+                room += 12
+            right = round((spec.x + max(0, room * spec.dx)) * sx) + w
+            bottom = round((spec.y + max(0, room * spec.dy)) * sy) + h
+            width, height = max(width, right), max(height, bottom)
+            if index and spec.window_only:
+                continue
+            views.append(PatPileView(pile.name, round(spec.x * sx), round(spec.y * sy),
+                                     round(spec.dx * sx), round(spec.dy * sy),
+                                     horizontal=spec.horizontal, hidden=bool(index) and spec.face == 5))
+        margin = round(4 * sx)
+        return Layout(card_w, card_h, width + margin, height + margin, views)
+
+    def legal_moves(self, game) -> Iterator[Move]:
+        piles = game.piles
+        for src in piles:
+            for n in range(1, len(src.cards) + 1):
+                if not src.cards[-n].face_up:
+                    break
+                if self.check_pick(game, src, n) is not None:
+                    continue
+                for dst in piles:
+                    if dst is not src and self.check_drop(game, src, n, dst) is None:
+                        yield Move("drag", src.name, n, dst.name)
+        for pile in piles:
+            if self.can_click(game, pile):
+                yield Move("click", pile.name)

@@ -466,7 +466,7 @@ class Checker:
         for name in stmt.stacks:
             self.stack_ref(name)
         found = self.lookup(stmt.var.key)
-        if found is None or found[0] == "with":
+        if found is None or found[0] in ("with", "field", "const"):
             stmt.implicit = True
             stmt.ref = ("with", stmt.var.key, "stack")
             self.scopes.append({stmt.var.key: ("with", stmt.line, "stack")})

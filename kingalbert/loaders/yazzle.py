@@ -37,8 +37,8 @@ noted):
   ``mode`` (``"easy"`` by default, or ``"hard"``).
 * ``[Game]Addition=N``: a card dragged onto another whose ranks add up to N
   sends both to ``foundation1``; a card worth N alone goes by a click.
-  Tableau and reserve piles whose card rectangles overlap block the ones
-  they cover (a higher-numbered pile lies on top), as in Pyramid.
+  Tableau piles whose card rectangles overlap block the ones they cover
+  (a higher-numbered pile lies on top), as in Pyramid.
 * Won when only the foundations hold cards.
 """
 from __future__ import annotations
@@ -192,7 +192,7 @@ class _Translator:
         line, text = self.raw(section, key, number)
         if text is None or text == "":
             return default
-        if not re.fullmatch(r"[+-]?(\d{1,6}(\.\d{0,6})?|\.\d{1,6})", text):
+        if len(text) > 24 or not re.fullmatch(r"[+-]?(\d+(\.\d*)?|\.\d+)", text):
             raise self.error(line, f"{key} must be a number, not {text!r}")
         value = float(text)
         if not (low <= value <= high) or math.isnan(value):
@@ -251,10 +251,11 @@ class _Translator:
                                    f"only {52 * decks} cards")
         steps, per_pile, wanted = [], {}, {}
         positions = []
+        dealt_line = self.raw("Game", "NumCardsDealt")[0] or game_line
         for n in range(1, dealt + 1):
             section = self.sections.get(("DealtCard", n))
             if section is None:
-                raise self.error(game_line, f"NumCardsDealt is {dealt}, but there is no [DealtCard{n}] section")
+                raise self.error(dealt_line, f"NumCardsDealt is {dealt}, but there is no [DealtCard{n}] section")
             line, kind_text = self.raw("DealtCard", "PileType", n)
             if kind_text is None:
                 raise self.error(section.line, f"[DealtCard{n}] must give PileType (F, R, T or W)")
@@ -402,9 +403,10 @@ class _Translator:
 
     @staticmethod
     def covers(counts, places):
-        """Tableau/reserve piles whose cards overlap: the later pile lies over the earlier."""
-        boxes = [(f"{PREFIX[kind]}{i}", places[(kind, i)]) for kind in ("Tableau", "Reserve")
-                 for i in range(1, counts[kind] + 1)]
+        """Tableau piles whose cards overlap: the later pile lies over the earlier.
+
+        Reserve piles may overlap (a fanned reserve, as in King Albert) without covering."""
+        boxes = [(f"tableau{i}", places[("Tableau", i)]) for i in range(1, counts["Tableau"] + 1)]
         result = []
         for k, (name, (x, y)) in enumerate(boxes):
             over = tuple(other for other, (ox, oy) in boxes[k + 1:] if abs(ox - x) < 0.999 and abs(oy - y) < 0.999)

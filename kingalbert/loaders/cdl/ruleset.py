@@ -217,7 +217,8 @@ class CdlRuleset(Ruleset):
         """Every accepted transaction: drags (cards carried on the CURSOR), then clicks.
 
         Presses on different cards of a stack that end in the same state are one
-        move: the one nearest the top.
+        move: the one nearest the top.  Transactions that change only variables
+        (not a card, nor a drawing) are playable but not listed.
         """
         stacks = self.program.order
         clicks: list[Move] = []
@@ -245,6 +246,9 @@ class CdlRuleset(Ruleset):
                         except RuleFileError:
                             continue
                         if result.refusal is not None:
+                            continue
+                        if (result.state.stacks == press.before.stacks
+                                and result.state.bottoms == press.before.bottoms):
                             continue
                         signature = (stack.key, dest is stack, state_key(result.state))
                         if signature in seen:

@@ -1,0 +1,256 @@
+"""CdlRuleset: transactions through the engine's Game, integrity?, win?/loose?, undo, help, layout."""
+import pytest
+
+from kingalbert.engine import Game
+from kingalbert.engine.errors import IllegalMoveError, RuleFileError
+from kingalbert.engine.moves import Move
+from kingalbert.loaders.cdl import loads
+from kingalbert.loaders.cdl.interpreter import Limits
+
+SOURCE = """game Bench is 5 by 3;
+var count, pressed : integer;
+    last : stack;
+stack B; stack C; procedure EmptyB; procedure Forever;
+
+stack A is
+  X := 0; Y := 0; H := 3; Direction := down;
+  Start is Add Ace+Spade .. Five+Spade;
+  SelectFrom(p : index) is
+    begin
+      pressed := p;
+      if p > 0 then Pull ! - p + 1 To Cursor;
+    end;
+  SelectTo(p : index) is Pull Cursor! From Cursor;
+  Help is begin Clear 'A'; Write('A holds ', !, ' cards, the top one is the ', [!], '.'); Wait 'Empty B' EmptyB end;
+end A;
+
+stack B is
+  X := 1; Y := 0;
+  { B takes one card at a time, and counts them }
+  SelectTo(p : index) is
+    if Cursor! = 1 then
+      begin
+        Pull 1 From Cursor;
+        count := count + 1;
+        last := Self;
+      end;
+  SelectFrom(p : index) is if ! > 0 then Pull 1 To Cursor;
+end B;
+
+procedure EmptyB is Pull B! From B To C;
+
+stack C is
+  X := 2; Y := 0;
+  Start is [0] := CrossCard;
+end C;
+
+stack D is
+  X := 3; Y := 0;
+  Start is Add King+Heart .. King+Heart;
+  { one Select for everything: a press (nothing on the cursor) sends the card to C }
+  Select(p : index) is
+    if Cursor! = 0 then
+      begin
+        if ! > 0 then Pull 1 To C
+      end
+    else Pull Cursor! From Cursor;
+  SelectRightFrom(p : index) is
+    begin
+      Pull 1 To B;
+      Turn B[B!] side shaded;
+    end;
+end D;
+
+stack E is
+  X := 4; Y := 0;
+  SelectLeftFrom(p : index) is while true do pressed := 1;
+  SelectRightFrom(p : index) is Forever;
+end E;
+
+procedure Forever is Forever;
+
+{ B may never hold three cards }
+predicate integrity? is return B! < 3;
+predicate win? is return A! = 0;
+predicate loose? is return C! = 3;
+
+order A B C D E.
+"""
+
+
+@pytest.fixture
+def rules():
+    return loads(SOURCE, "bench.cdl")
+
+
+@pytest.fixture
+def game(rules):
+    return Game(rules, seed=1)
+
+
+def cards(game, name):
+    return [str(card) for card in game.pile(name).cards]
+
+
+def test_deal_runs_start_methods_in_order(game):
+    assert [pile.name for pile in game.piles] == ["A", "B", "C", "D", "E"]
+    assert cards(game, "A") == ["AS", "2S", "3S", "4S", "5S"]
+    assert cards(game, "D") == ["KH"]
+    assert game.vars["cdl:bottoms"] == {"C": 157}
+    assert game.vars["cdl:globals"] == {"count": 0, "pressed": 0, "last": None}
+
+
+def test_drag_is_press_then_release(game):
+    game.play("A>B")
+    assert cards(game, "A") == ["AS", "2S", "3S", "4S"] and cards(game, "B") == ["5S"]
+    assert game.vars["cdl:globals"] == {"count": 1, "pressed": 5, "last": "B"}
+
+
+def test_drag_from_the_nth_card_presses_that_position(game):
+    with pytest.raises(IllegalMoveError):
+        game.play("A:3>B")            # three cards: B takes only one
+    assert cards(game, "A") == ["AS", "2S", "3S", "4S", "5S"]
+    game.play("A:3>D")                # D's Select takes what is on the cursor
+    assert cards(game, "D") == ["KH", "3S", "4S", "5S"]
+    assert game.vars["cdl:globals"]["pressed"] == 3
+
+
+def test_cards_left_on_the_cursor_cancel_the_transaction(game):
+    before = game.to_position()
+    with pytest.raises(IllegalMoveError, match="can't go there"):
+        game.play("A>C")              # C has no To method
+    assert game.to_position() == before and not game.can_undo
+
+
+def test_press_that_moves_cards_straight_to_a_stack_completes_at_release(game):
+    game.play("click:D")
+    assert cards(game, "D") == [] and cards(game, "C") == ["KH"]
+    # a drag from D does the same, wherever it is released
+    game.undo()
+    game.play("D>A")
+    assert cards(game, "C") == ["KH"] and cards(game, "A") == ["AS", "2S", "3S", "4S", "5S"]
+
+
+def test_a_press_that_changes_nothing_is_refused(game):
+    with pytest.raises(IllegalMoveError, match="Nothing happens"):
+        game.play("click:C")
+
+
+def test_adjust_uses_the_right_button_methods_and_shaded_cards_survive(game):
+    game.play("adjust:D")
+    assert cards(game, "B") == ["KH"]
+    assert game.vars["cdl:shaded"] == {"B": [1]}
+    assert game.ruleset.is_shaded(game, game.pile("B"), -1)
+    game.undo()
+    assert game.vars.get("cdl:shaded", {}) == {} and cards(game, "D") == ["KH"]
+
+
+def test_integrity_false_undoes_the_transaction(game):
+    game.play("A>B")
+    game.play("A>B")
+    before = game.to_position()
+    with pytest.raises(IllegalMoveError, match="don't allow"):
+        game.play("A>B")              # B would hold three cards
+    assert game.to_position() == before
+    assert game.vars["cdl:globals"]["count"] == 2
+
+
+def test_win(game):
+    for _ in range(5):
+        game.play("A>D")
+    assert game.status == "won"
+
+
+def test_loss(game):
+    game.play("click:D")
+    assert game.status == "playing"
+    rules = game.ruleset
+    # fill C to three cards through the help box button (EmptyB moves B onto C)
+    game.play("A>B")
+    game.play("A>B")
+    rules.help_text(game, game.pile("A"))
+    rules.press_button(game, 0)
+    assert cards(game, "C") == ["KH", "5S", "4S"]
+    assert game.status == "lost"
+
+
+def test_undo_back_to_the_deal_restores_globals_and_drawings(game):
+    start = game.to_position()
+    script = ["A>B", "click:D", "A:2>D", "A>D", "B>D"]
+    positions = []
+    for move in script:
+        game.play(move)
+        positions.append(game.to_position())
+    assert game.vars["cdl:globals"]["count"] == 1
+    for position in reversed(positions[:-1]):
+        game.undo()
+        assert game.to_position() == position
+    game.undo()
+    assert game.to_position() == start
+    assert game.undo() is None
+    for position in positions:
+        game.redo()
+        assert game.to_position() == position
+
+
+def test_runaway_methods_stop_with_an_error_and_roll_back(rules):
+    rules.limits = Limits(max_steps=20_000)
+    game = Game(rules, seed=1)
+    before = game.to_position()
+    with pytest.raises(RuleFileError) as info:
+        game.play("click:E")
+    assert info.value.path == "bench.cdl" and info.value.line == 57
+    assert "stopped" in info.value.message
+    with pytest.raises(RuleFileError, match="nest"):
+        game.play("adjust:E")
+    assert game.to_position() == before
+    game.play("A>B")                  # the game goes on
+    assert cards(game, "B") == ["5S"]
+
+
+def test_legal_moves(game):
+    moves = {str(move) for move in game.legal_moves}
+    assert moves == {"A>B", "A>D", "A:2>D", "A:3>D", "A:4>D", "A:5>D", "click:D", "adjust:D"}
+    assert "A>B" in game.legal_moves and "A>C" not in game.legal_moves
+
+
+def test_help_text_and_button(game):
+    rules = game.ruleset
+    box = rules.help_text(game, game.pile("A"))
+    assert box.title == "A" and box.text == "A holds 5 cards, the top one is the Five of Spades."
+    assert box.buttons == [("Empty B", "emptyb")]
+    assert rules.help_text(game, game.pile("C")) is None
+    game.play("A>B")
+    rules.help_text(game, game.pile("A"))
+    rules.press_button(game, 0)
+    assert cards(game, "C") == ["5S"] and cards(game, "B") == []
+    game.undo()
+    assert cards(game, "B") == ["5S"]
+
+
+def test_write_during_a_transaction_becomes_a_message():
+    source = SOURCE.replace("        count := count + 1;", "        count := count + 1; Write('Well done');")
+    game = Game(loads(source, "bench.cdl"), seed=1)
+    game.play("A>B")
+    assert game.message == "Well done"
+    assert game.ruleset.take_messages(game) == ["Well done"]
+    assert game.ruleset.take_messages(game) == []
+
+
+def test_layout_data(game):
+    rules = game.ruleset
+    assert rules.matrix == (5, 3)
+    first = rules.stack_layout(game)[0]
+    assert first == {"name": "A", "x": 0, "y": 0, "w": 1, "h": 3, "direction": "down", "bottom": 156}
+    assert rules.stack_layout(game)[2]["bottom"] == 157
+    assert rules.bottom_card(game, game.pile("C")) == "cross"
+    layout = rules.layout(game, 71, 96)
+    a, b = layout.view("A"), layout.view("B")
+    assert a.dy > 0 and b.dy == 0 and b.x > a.x
+    assert layout.width >= 5 * 71
+
+
+def test_errors_in_the_file_name_the_file_and_line():
+    with pytest.raises(RuleFileError) as info:
+        loads("game X is 2 by 2;\nstack A is X := 0; Y := 0;\n  Start is Pull 1 From Nowhere;\nend A;\norder A.", "x.cdl")
+    assert str(info.value) == "x.cdl:3: Undefined stack Nowhere."

@@ -125,3 +125,27 @@ def test_python_dash_m_and_usage_errors():
     assert done.returncode == 0 and ">" in done.stdout and done.stderr == ""
     done = subprocess.run([sys.executable, "-m", "kingalbert", "deal", "--seed", "-4"], capture_output=True, text=True)
     assert done.returncode == 2 and "seed" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_solve_prints_a_solution_that_replays_to_a_win(capsys, tmp_path):
+    position = {"piles": [{"name": "f1", "cards": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH".split()},
+                          {"name": "t1", "cards": ["KH", "5C"]}, {"name": "t2", "cards": ["QH", "4C"]},
+                          {"name": "t3", "cards": ["JH"]}, {"name": "r1", "cards": ["AC"]},
+                          {"name": "r2", "cards": ["2C"]}, {"name": "r3", "cards": ["3C"]}]}
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(position))
+    code, out, _ = run(capsys, "solve", "--position", str(path), "--timeout", "20")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "winnable"
+    actions = lines[1].split()
+    code, out, _ = run(capsys, "replay", "--position", str(path), "--auto-finish", "off", "--auto-stack", "off", *actions)
+    assert code == 0 and json.loads(out)["status"] == "won"
+
+
+def test_solve_proves_a_dead_position_unwinnable(capsys, tmp_path):
+    position = {"piles": [{"name": f"t{i + 1}", "cards": cards.split()} for i, cards in enumerate(
+        ["KH 9C", "KD 9S", "QH 8C", "QD 8S", "JH 7C", "JD 7S", "TH 6C", "TD 6S", "9H 5C"])]}
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(position))
+    code, out, _ = run(capsys, "solve", "--position", str(path))
+    assert code == 0 and out.split() == ["unwinnable"]

@@ -1,0 +1,134 @@
+"""``kingalbert bench``: the speed figures a player feels, as medians of several runs."""
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import time
+
+
+def _median_ms(function, runs: int, repeat: int = 1) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        for _ in range(repeat):
+            function()
+        times.append((time.perf_counter() - start) * 1000 / repeat)
+    return statistics.median(times)
+
+
+def bench_sprites(runs: int) -> float:
+    """Everything the desktop draws for King Albert, from nothing (caches emptied each run)."""
+    import importlib
+
+    from . import sprites
+    modules = [importlib.import_module(f"kingalbert.sprites.{name}") for name in ("font", "cards", "tools", "icon", "palette")]
+
+    def fresh():
+        for module in modules:
+            for value in vars(module).values():
+                if isinstance(value, dict) and value and not isinstance(value, type):
+                    if any(hasattr(v, "get_size") for v in value.values()):
+                        value.clear()
+        sprites.build_all(36, 52)
+    return _median_ms(fresh, runs)
+
+
+def bench_frames(runs: int) -> tuple[float, float]:
+    from .desktop.app import Desktop
+    from .engine.game import Game
+    from .engine.king_albert import KingAlbert
+    desktop = Desktop(Game(KingAlbert(), 1))
+
+    def full():
+        desktop.work = None
+        desktop.frame()
+    frame_ms = _median_ms(full, runs, 20)
+    window = desktop.window
+    pile = "t1"
+    view = desktop.board.views[pile]
+    start = window.to_screen(view.x + 5, view.y + 8 * view.dy + 5)
+    desktop.drag = {"kind": "cards", "pile": pile, "n": 1, "pos": start, "grab": (5, 5), "at": start}
+    desktop.frame()
+    positions = [(start[0] + i * 3, start[1] + i) for i in range(60)]
+    index = [0]
+
+    def drag_frame():
+        desktop.drag["at"] = positions[index[0] % len(positions)]
+        index[0] += 1
+        desktop.frame()
+    drag_ms = _median_ms(drag_frame, runs, 30)
+    desktop.drag = None
+    return frame_ms, drag_ms
+
+
+def bench_deal(runs: int) -> float:
+    from .engine.game import Game
+    from .engine.king_albert import KingAlbert
+    ruleset = KingAlbert()
+    seeds = iter(range(10**9))
+    return _median_ms(lambda: Game(ruleset, next(seeds)), runs, 200)
+
+
+def bench_moves(runs: int) -> float:
+    """Legal-move generation plus apply and undo of each move, on King Albert positions."""
+    from .engine.game import Game
+    from .engine.king_albert import KingAlbert
+    games = []
+    for seed in range(20):
+        game = Game(KingAlbert(), seed, {"auto_finish": False})
+        for _ in range(seed % 7):
+            moves = list(game.legal_moves)
+            if moves:
+                game.play(moves[seed % len(moves)])
+        games.append(game)
+    rates = []
+    for _ in range(runs):
+        count = 0
+        start = time.perf_counter()
+        for game in games:
+            for move in list(game.legal_moves):
+                game.play(move)
+                game.undo()
+                count += 1
+        rates.append(count / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def bench_loads(runs: int) -> dict:
+    """Median time to load and deal a bundled game of each format."""
+    from pathlib import Path
+
+    from .engine.game import Game
+    from .loaders import load
+    games = Path(__file__).parent / "games"
+    patterns = {"sol": "sol/*.sol", "pat": "pat/*.pat", "ini": "yazzle/*/game.ini", "cdl": "cdl/*.cdl"}
+    result = {}
+    for key, pattern in patterns.items():
+        files = sorted(games.glob(pattern))
+        if not files:
+            result[key] = None
+            continue
+        try:
+            result[key] = round(_median_ms(lambda: Game(load(files[0]), 1), runs), 3)
+        except Exception as error:  # a loader still in progress must not stop the other figures
+            print(f"bench: {files[0]}: {error}", file=sys.stderr)
+            result[key] = None
+    return result
+
+
+def run_bench(as_json: bool = False, runs: int = 5) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    figures = {}
+    figures["sprites_ms"] = round(bench_sprites(runs), 3)
+    figures["frame_ms"], figures["drag_frame_ms"] = (round(v, 3) for v in bench_frames(runs))
+    figures["deal_ms"] = round(bench_deal(runs), 4)
+    figures["moves_per_s"] = round(bench_moves(runs))
+    figures["load_ms"] = bench_loads(runs)
+    if as_json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value}")
+    return 0

@@ -1,0 +1,653 @@
+"""The emulated RISC OS 3 desktop that King Albert (and every other game) plays in.
+
+``Desktop`` owns the 640×480 8-bit screen in the Wimp palette, the icon bar,
+the game window, menus and the mouse.  It is a client of the engine: it
+reads ``game.legal_moves``/``ruleset.layout`` and changes the game only with
+``play``, ``undo`` and ``redo``.  ``run`` is the event loop: it blocks on the
+event queue while nothing moves, and only wakes up on a timer while a card
+flies.
+"""
+from __future__ import annotations
+
+import secrets
+
+import pygame
+
+from ..engine.errors import IllegalMoveError, SolitaireError
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..sprites import font, icon, tools
+from ..sprites.palette import BLACK, GREY1, GREY4, PALETTE_256, new_surface
+from .board import Board
+from .geometry import ICONBAR_H, ICONBAR_MENU_BOTTOM, MENU_OFFSET, SCREEN_H, SCREEN_W, TOOL
+from .dialogs import AboutBox, ErrorBox
+from .menu import Menu, MenuItem
+from .window import Window
+
+SELECT, MENU, ADJUST = 1, 2, 3
+#: how long one card takes to fly to its place while auto finish stacks
+FLY_MS = 45
+#: a press becomes a drag once the pointer has moved this far (pixels)
+DRAG_START = 3
+VERSION = "0.1.0 (23 Nov 2026)"
+
+
+class Animation:
+    """Automatic moves shown one card at a time, from the pile contents before them."""
+
+    def __init__(self, contents: dict, steps: list, message: str, final_message: str, now: int):
+        self.contents = contents
+        self.steps = steps
+        self.message = message
+        self.final_message = final_message
+        self.index = 0
+        self.start = now
+
+    @property
+    def done(self) -> bool:
+        return self.index >= len(self.steps)
+
+    def advance(self, now: int) -> None:
+        while not self.done and now - self.start >= FLY_MS:
+            self.apply_step()
+            self.start += FLY_MS
+
+    def apply_step(self) -> None:
+        src, dst, cards = self.steps[self.index]
+        del self.contents[src][len(self.contents[src]) - len(cards):]
+        self.contents[dst].extend(cards)
+        self.index += 1
+
+    def finish(self) -> None:
+        while not self.done:
+            self.apply_step()
+
+
+class Desktop:
+    def __init__(self, game: Game, options=None):
+        from ..options import load_options
+        self.options = options or load_options()
+        self.screen = new_surface(SCREEN_W, SCREEN_H, fill=GREY4)
+        self.tools = tools.window_tools()
+        self.tick = tools.menu_tick()
+        self.arrow = tools.submenu_arrow()
+        self.icon = icon.app_icon()
+        self.icon_rect = pygame.Rect(SCREEN_W - 34 - 24, SCREEN_H - ICONBAR_H + 20, 34, 34)
+        self.menus: list[Menu] = []
+        self.highlight: dict[int, int | None] = {}
+        self.menu_source = None
+        self.press = None
+        self.drag = None
+        self.animation: Animation | None = None
+        self.focus = True
+        self.running = True
+        self.display = None
+        self.scale = 1
+        self.offset = (0, 0)
+        self._drag_base = None
+        self.window = None
+        self.error: ErrorBox | None = None
+        self.set_game(game)
+        if self.options.problem:
+            self.game.message = self.options.problem
+
+    # -- the game -------------------------------------------------------------------
+    def set_game(self, game: Game) -> None:
+        self.game = game
+        self.board = Board(game)
+        width, height = self.board.size
+        old = self.window
+        x = (SCREEN_W - width) // 2 if old is None else old.x
+        y = max(TOOL + 2, (SCREEN_H - ICONBAR_H - height - TOOL) // 2 + TOOL) if old is None else old.y
+        self.window = Window(game.name, (width, height), x, y)
+        fx, fy, w, h = self.window.full_size(SCREEN_H - ICONBAR_H)
+        self.window.resize(w, h)
+        self.window.move_to(fx, fy)
+        if old is not None:
+            self.window.is_open = old.is_open
+        self.work = None
+
+    def new_game(self, seed: int | None = None) -> None:
+        seed = secrets.randbelow(2**32) if seed is None else seed
+        self.set_game(Game(self.game.ruleset, seed, self.game.options))
+
+    def play(self, move: Move) -> bool:
+        try:
+            record = self.game.play(move)
+        except IllegalMoveError:
+            self.work = None
+            return False
+        except SolitaireError as error:
+            self.game.message = str(error)
+            self.work = None
+            return False
+        automatic = record.steps[1:] if move.kind == "drag" else record.steps
+        if len(record.steps) > 2:
+            contents = {pile.name: list(pile.cards) for pile in self.game.piles}
+            for src, dst, cards in reversed(automatic):
+                del contents[dst][len(contents[dst]) - len(cards):]
+                contents[src].extend(cards)
+            message = record.messages[0] if record.messages else ""
+            self.animation = Animation(contents, list(automatic), message, self.game.message, pygame.time.get_ticks())
+        self.work = None
+        return True
+
+    def undo(self) -> None:
+        self.finish_animation()
+        if self.game.undo() is None:
+            self.game.message = "There is nothing to undo"
+        self.work = None
+
+    def redo(self) -> None:
+        self.finish_animation()
+        if self.game.redo() is None:
+            self.game.message = "There is nothing to redo"
+        self.work = None
+
+    def restart(self) -> None:
+        self.finish_animation()
+        self.game.restart()
+        self.work = None
+
+    def finish_animation(self) -> None:
+        if self.animation is not None:
+            self.animation = None
+            self.work = None
+
+    def set_option(self, name: str, value: bool) -> None:
+        self.game.options[name] = value
+        self.options.values[name] = value
+        self.work = None
+
+    def save_options(self) -> None:
+        from ..options import save_options
+        for name in self.options.values:
+            if name in self.game.options:
+                self.options.values[name] = bool(self.game.options[name])
+        try:
+            self.game.message = save_options(self.options.values, self.options.path)
+            self.options.problem = None
+        except OSError as error:
+            self.game.message = f"Options not saved: {error.strerror or error}"
+        self.work = None
+
+    # -- menus ----------------------------------------------------------------------
+    def about_box(self) -> AboutBox:
+        return AboutBox([("Name", "King Albert"), ("Purpose", "Patience"), ("Author", "D. Salt; Python remake"),
+                         ("Version", VERSION)])
+
+    def game_menu(self) -> Menu:
+        game = self.game
+        items = [
+            MenuItem("Info", submenu=self.about_box()),
+            MenuItem("New game", "new", "^N"),
+            MenuItem("Restart", "restart", "^R", shaded=not game.can_undo),
+            MenuItem("Undo", "undo", "^Z", shaded=not game.can_undo),
+            MenuItem("Redo", "redo", "^Y", shaded=not game.can_redo, separator=True),
+        ]
+        for name, text in (("auto_finish", "Auto finish"), ("auto_stack", "Auto stack")):
+            if name in game.options:
+                items.append(MenuItem(text, f"toggle:{name}", ticked=bool(game.options[name])))
+        if len(items) > 5:
+            items.append(MenuItem("Save options", "save_options", separator=True))
+        else:
+            items[-1].separator = True
+        items.append(MenuItem("Games", submenu=self.games_menu(), separator=True))
+        items.append(MenuItem("Quit", "quit", "^Q"))
+        return Menu(game.name, items)
+
+    def games_menu(self) -> Menu:
+        """King Albert, then the bundled games by format, then the user's own rules folder."""
+        from ..files import data_dir
+        from ..games import FORMATS, bundled_games, game_title
+        items = [MenuItem("King Albert", "game:", ticked=self.game.ruleset.source is None, separator=True)]
+        for key, paths in bundled_games().items():
+            if paths:
+                sub = Menu(FORMATS[key][0], [MenuItem(game_title(p), f"game:{p}", ticked=self.game.ruleset.source == str(p))
+                                             for p in paths])
+                items.append(MenuItem(FORMATS[key][0], submenu=sub))
+        own = data_dir() / "rules"
+        if own.is_dir():
+            mine = sorted(p for p in own.iterdir() if not p.name.startswith("."))
+            if mine:
+                items[-1].separator = True
+                items.extend(MenuItem(game_title(p), f"game:{p}") for p in mine[:20])
+        return Menu("Games", items)
+
+    def load_game(self, path: str | None) -> bool:
+        """Start the game of a rule file (King Albert for None); a bad file opens an error box
+        and leaves the game in progress untouched."""
+        from ..cli import safe_load
+        try:
+            ruleset = safe_load(path or None)
+            game = Game(ruleset, secrets.randbelow(2**32), self.game.options)
+        except SolitaireError as error:
+            self.error = ErrorBox("King Albert", str(error))
+            return False
+        self.set_game(game)
+        return True
+
+    def iconbar_menu(self) -> Menu:
+        return Menu("King Albert", [MenuItem("Info", submenu=self.about_box()), MenuItem("Quit", "quit")])
+
+    def open_menu(self, source: str, pos) -> None:
+        menu = self.game_menu() if source == "window" else self.iconbar_menu()
+        if source == "window":
+            menu.place(pos[0] - MENU_OFFSET, pos[1])
+        else:
+            menu.place(pos[0] - MENU_OFFSET, ICONBAR_MENU_BOTTOM - menu.height)
+        self.menus = [menu]
+        self.highlight = {0: None}
+        self.menu_source = source
+        self._motion(True)
+
+    def close_menus(self) -> None:
+        self.menus = []
+        self.highlight = {}
+        self._motion(self.drag is not None)
+
+    def reopen_menu(self) -> None:
+        """After an ADJUST choice: the same menu again, where it was, updated."""
+        old = self.menus[0]
+        menu = self.game_menu() if self.menu_source == "window" else self.iconbar_menu()
+        menu.x, menu.y = old.x, old.y
+        self.menus = [menu]
+        self.highlight = {0: None}
+
+    def open_submenu(self, level: int, index: int) -> None:
+        menu = self.menus[level]
+        sub = menu.items[index].submenu
+        if sub is None or menu.items[index].shaded:
+            return
+        if len(self.menus) > level + 1 and self.menus[level + 1] is sub:
+            return
+        del self.menus[level + 1:]
+        top = menu.row_tops()[index]
+        sub.place(menu.x + menu.width + 1, top)
+        self.menus.append(sub)
+        self.highlight[level + 1] = None
+
+    def choose(self, action: str | None) -> None:
+        if action is None:
+            return
+        if action == "quit":
+            self.running = False
+        elif action == "new":
+            self.new_game()
+        elif action == "restart":
+            self.restart()
+        elif action == "undo":
+            self.undo()
+        elif action == "redo":
+            self.redo()
+        elif action == "save_options":
+            self.save_options()
+        elif action.startswith("game:"):
+            self.load_game(action[len("game:"):])
+        elif action.startswith("toggle:"):
+            name = action.split(":", 1)[1]
+            self.set_option(name, not self.game.options.get(name))
+
+    def menu_at(self, pos) -> int | None:
+        for level in range(len(self.menus) - 1, -1, -1):
+            if self.menus[level].rect.collidepoint(pos):
+                return level
+        return None
+
+    # -- input ------------------------------------------------------------------------
+    def to_screen(self, pos) -> tuple[int, int]:
+        return (pos[0] - self.offset[0]) // self.scale, (pos[1] - self.offset[1]) // self.scale
+
+    def handle(self, event) -> None:
+        kind = event.type
+        if kind == pygame.QUIT:
+            self.running = False
+        elif kind == pygame.MOUSEBUTTONDOWN and event.button in (SELECT, MENU, ADJUST):
+            self.on_press(self.to_screen(event.pos), event.button)
+        elif kind == pygame.MOUSEBUTTONUP and event.button in (SELECT, MENU, ADJUST):
+            self.on_release(self.to_screen(event.pos), event.button)
+        elif kind == pygame.MOUSEMOTION:
+            self.on_motion(self.to_screen(event.pos))
+        elif kind == pygame.KEYDOWN:
+            self.on_key(event)
+        elif kind == pygame.DROPFILE:
+            self.load_game(event.file)
+
+    def on_key(self, event) -> None:
+        ctrl = event.mod & pygame.KMOD_CTRL
+        key = event.key
+        if self.error is not None:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                self.error = None
+            return
+        if key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif key == pygame.K_ESCAPE and self.menus:
+            self.close_menus()
+        elif ctrl and key == pygame.K_z:
+            self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
+        elif ctrl and key == pygame.K_y:
+            self.redo()
+        elif ctrl and key == pygame.K_n:
+            self.new_game()
+        elif ctrl and key == pygame.K_r:
+            self.restart()
+        elif ctrl and key == pygame.K_q:
+            self.running = False
+
+    def on_press(self, pos, button) -> None:
+        if self.error is not None:
+            if button == SELECT and self.error.ok_rect.collidepoint(pos):
+                self.error = None
+            return
+        if self.animation is not None:
+            self.animation.finish()
+            self.finish_animation()
+            return
+        if self.menus:
+            self.menu_press(pos, button)
+            return
+        window = self.window
+        part = window.part_at(pos) if window.is_open else None
+        if button == MENU:
+            if part is not None:
+                self.open_menu("window", pos)
+            elif self.icon_rect.collidepoint(pos):
+                self.open_menu("iconbar", pos)
+            return
+        if part is None:
+            if self.icon_rect.collidepoint(pos) and button == SELECT:
+                window.is_open = True
+                self.focus = True
+            return
+        self.focus = True
+        if part == "work":
+            self.board_press(window.to_work(pos), pos, button)
+        elif part == "title":
+            self.drag = {"kind": "window", "start": pos, "origin": (window.x, window.y)}
+            self._motion(True)
+        elif part == "close":
+            window.is_open = False
+            self.focus = False
+        elif part == "toggle":
+            window.toggle_size(SCREEN_H - ICONBAR_H)
+        elif part == "size":
+            self.drag = {"kind": "size", "start": pos, "origin": (window.w, window.h)}
+            self._motion(True)
+        elif part in ("up", "down", "left", "right"):
+            step = 16 if button == SELECT else -16
+            dx = {"left": -step, "right": step}.get(part, 0)
+            dy = {"up": -step, "down": step}.get(part, 0)
+            window.scroll_to(window.scroll_x + dx, window.scroll_y + dy)
+        elif part in ("vwell", "hwell"):
+            slider = window.slider(part == "vwell")
+            if part == "vwell":
+                page = window.h if pos[1] > slider.centery else -window.h
+                window.scroll_to(window.scroll_x, window.scroll_y + (page if button == SELECT else -page))
+            else:
+                page = window.w if pos[0] > slider.centerx else -window.w
+                window.scroll_to(window.scroll_x + (page if button == SELECT else -page), window.scroll_y)
+        elif part in ("vslider", "hslider"):
+            self.drag = {"kind": part, "start": pos, "origin": (window.scroll_x, window.scroll_y)}
+            self._motion(True)
+
+    def menu_press(self, pos, button) -> None:
+        level = self.menu_at(pos)
+        if level is None:
+            self.close_menus()
+            return
+        menu = self.menus[level]
+        index = menu.item_at(pos)
+        if index is None:
+            return
+        item = menu.items[index]
+        if item.shaded:
+            return
+        if item.submenu is not None and item.action is None:
+            self.open_submenu(level, index)
+            return
+        if button == ADJUST:
+            self.choose(item.action)
+            if self.running:
+                self.reopen_menu()
+        else:
+            self.close_menus()
+            self.choose(item.action)
+
+    def board_press(self, wpos, pos, button) -> None:
+        hit = self.board.card_at(wpos)
+        if hit is None:
+            return
+        pile, n = hit
+        if button == ADJUST:
+            if n > 0:
+                self.play(Move("adjust", pile, n))
+            return
+        if n == 0:
+            self.press = {"pile": pile, "n": 1, "pos": pos, "click_only": True}
+            return
+        refusal = self.game.ruleset.check_pick(self.game, self.game.pile(pile), n)
+        if refusal is not None:
+            self.game.message = refusal
+            self.work = None
+            return
+        view = self.board.views[pile]
+        count = len(self.game.pile(pile).cards)
+        card = self.board.card_rect(view, count - n)
+        self.press = {"pile": pile, "n": n, "pos": pos, "grab": (wpos[0] - card.x, wpos[1] - card.y)}
+        self._motion(True)
+
+    def on_motion(self, pos) -> None:
+        if self.press is not None and self.drag is None and not self.press.get("click_only"):
+            sx, sy = self.press["pos"]
+            if abs(pos[0] - sx) >= DRAG_START or abs(pos[1] - sy) >= DRAG_START:
+                self.drag = {"kind": "cards", **self.press}
+                self.press = None
+                self._drag_base = None
+        drag = self.drag
+        if drag is not None:
+            drag["at"] = pos
+            window = self.window
+            if drag["kind"] == "window":
+                window.move_to(drag["origin"][0] + pos[0] - drag["start"][0], drag["origin"][1] + pos[1] - drag["start"][1])
+            elif drag["kind"] == "size":
+                window.resize(drag["origin"][0] + pos[0] - drag["start"][0], drag["origin"][1] + pos[1] - drag["start"][1])
+            elif drag["kind"] == "vslider":
+                well = window.tool_rects()["vwell"]
+                ratio = window.extent_h / max(1, well.h)
+                window.scroll_to(window.scroll_x, int(drag["origin"][1] + (pos[1] - drag["start"][1]) * ratio))
+            elif drag["kind"] == "hslider":
+                well = window.tool_rects()["hwell"]
+                ratio = window.extent_w / max(1, well.w)
+                window.scroll_to(int(drag["origin"][0] + (pos[0] - drag["start"][0]) * ratio), window.scroll_y)
+            return
+        if self.menus:
+            level = self.menu_at(pos)
+            if level is None:
+                return
+            menu = self.menus[level]
+            index = menu.item_at(pos)
+            self.highlight[level] = index
+            if index is not None and menu.items[index].submenu is not None and menu.on_arrow(pos):
+                self.open_submenu(level, index)
+
+    def on_release(self, pos, button) -> None:
+        press, drag = self.press, self.drag
+        self.press = None
+        if button != SELECT and drag is None:
+            return
+        if drag is not None and drag["kind"] == "cards":
+            self.drag = None
+            self._drag_base = None
+            self._motion(bool(self.menus))
+            rect = self.dragged_rect(pos, drag)
+            wpos = self.window.to_work(pos)
+            target = self.board.drop_target(wpos, pygame.Rect(self.window.to_work(rect.topleft), rect.size))
+            if target is not None and target != drag["pile"]:
+                self.play(Move("drag", drag["pile"], drag["n"], target))
+            self.work = None
+            return
+        if drag is not None:
+            self.drag = None
+            self._motion(bool(self.menus))
+            return
+        if press is not None:
+            self._motion(bool(self.menus))
+            self.play(Move("click", press["pile"], press["n"]))
+
+    def _motion(self, wanted: bool) -> None:
+        """Mouse movement events only while something follows the pointer: otherwise the loop sleeps."""
+        if pygame.display.get_init():
+            if wanted:
+                pygame.event.set_allowed(pygame.MOUSEMOTION)
+            else:
+                pygame.event.set_blocked(pygame.MOUSEMOTION)
+
+    # -- drawing ------------------------------------------------------------------------
+    def dragged_rect(self, pos, drag) -> pygame.Rect:
+        layout = self.board.layout
+        view = self.board.views[drag["pile"]]
+        n = drag["n"]
+        w = layout.card_w + abs(view.dx) * (n - 1)
+        h = layout.card_h + abs(view.dy) * (n - 1)
+        return pygame.Rect(pos[0] - drag["grab"][0], pos[1] - drag["grab"][1], w, h)
+
+    def draw_dragged(self, surface, drag, pos) -> pygame.Rect:
+        rect = self.dragged_rect(pos, drag)
+        view = self.board.views[drag["pile"]]
+        cards = self.game.pile(drag["pile"]).cards[-drag["n"]:]
+        for i, card in enumerate(cards):
+            surface.blit(self.board.sprite(card), (rect.x + i * view.dx, rect.y + i * view.dy))
+        return rect
+
+    def work_surface(self) -> pygame.Surface:
+        if self.animation is not None:
+            return self.board.draw(None, self.animation.contents, message=self.animation.message)
+        if self.work is None:
+            lifted = (self.drag["pile"], self.drag["n"]) if self.drag and self.drag["kind"] == "cards" else None
+            self.work = self.board.draw(None, lifted=lifted)
+        return self.work
+
+    def render(self) -> pygame.Surface:
+        """Draw the whole screen (without any card being dragged)."""
+        screen = self.screen
+        screen.fill(GREY4)
+        bar = pygame.Rect(0, SCREEN_H - ICONBAR_H, SCREEN_W, ICONBAR_H)
+        screen.fill(BLACK, bar)
+        screen.fill(GREY1, bar.inflate(0, -2).move(0, 1))
+        screen.blit(self.icon, self.icon_rect)
+        if self.window.is_open:
+            self.window.draw(screen, self.work_surface(), self.tools, self.focus)
+        for level, menu in enumerate(self.menus):
+            menu.draw(screen, self.tick, self.arrow, self.highlight.get(level))
+        if self.error is not None:
+            self.error.draw(screen)
+        return screen
+
+    def frame(self) -> list[pygame.Rect] | None:
+        """Bring the screen up to date; returns the changed rectangles, or None for all of it."""
+        drag = self.drag
+        if drag is not None and drag["kind"] == "cards" and "at" in drag:
+            if self._drag_base is None:
+                self.work = None
+                self._drag_base = self.render().copy()
+                self._drag_last = None
+            base = self._drag_base
+            dirty = []
+            if self._drag_last is not None:
+                self.screen.blit(base, self._drag_last, self._drag_last)
+                dirty.append(self._drag_last)
+            rect = self.draw_dragged(self.screen, drag, drag["at"]).clip(self.screen.get_rect())
+            dirty.append(rect)
+            self._drag_last = rect
+            return dirty
+        self.render()
+        return None
+
+    # -- the real display -------------------------------------------------------------------
+    def open_display(self, scale: int | None = None, fullscreen: bool = False) -> None:
+        pygame.display.init()
+        if scale is None:
+            sizes = pygame.display.get_desktop_sizes() or [(SCREEN_W, SCREEN_H)]
+            width, height = sizes[0]
+            scale = max(1, min(width // SCREEN_W, (height - 60) // SCREEN_H))
+        self.scale = scale
+        flags = pygame.FULLSCREEN if fullscreen else 0
+        size = (0, 0) if fullscreen else (SCREEN_W * scale, SCREEN_H * scale)
+        self.display = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption(f"{self.game.name} - RISC OS")
+        dw, dh = self.display.get_size()
+        if fullscreen:
+            self.scale = max(1, min(dw // SCREEN_W, dh // SCREEN_H))
+        self.offset = ((dw - SCREEN_W * self.scale) // 2, (dh - SCREEN_H * self.scale) // 2)
+        self._set_pointer()
+        pygame.event.set_blocked(pygame.MOUSEMOTION)
+        self.fullscreen = fullscreen
+
+    def toggle_fullscreen(self) -> None:
+        if self.display is not None:
+            self.open_display(None if not self.fullscreen else self.scale, not self.fullscreen)
+
+    def _set_pointer(self) -> None:
+        try:
+            sprite, hotspot = tools.pointer()
+            if self.scale > 1:
+                sprite = pygame.transform.scale_by(sprite, self.scale)
+                hotspot = (hotspot[0] * self.scale, hotspot[1] * self.scale)
+            pygame.mouse.set_cursor(pygame.cursors.Cursor(hotspot, sprite))
+        except pygame.error:
+            pass  # a display without cursor support keeps its own pointer
+
+    def present(self, dirty: list[pygame.Rect] | None) -> None:
+        s, (ox, oy) = self.scale, self.offset
+        if dirty is None:
+            self.display.blit(pygame.transform.scale(self.screen, (SCREEN_W * s, SCREEN_H * s)), (ox, oy))
+            pygame.display.flip()
+            return
+        scaled = []
+        for rect in dirty:
+            if rect.w <= 0 or rect.h <= 0:
+                continue
+            part = pygame.transform.scale(self.screen.subsurface(rect), (rect.w * s, rect.h * s))
+            target = pygame.Rect(ox + rect.x * s, oy + rect.y * s, rect.w * s, rect.h * s)
+            self.display.blit(part, target)
+            scaled.append(target)
+        pygame.display.update(scaled)
+
+    def pump(self) -> None:
+        """Handle every event waiting, then draw (for tests and the loop)."""
+        for event in pygame.event.get():
+            self.handle(event)
+        self.step()
+
+    def step(self) -> None:
+        if self.animation is not None:
+            self.animation.advance(pygame.time.get_ticks())
+            if self.animation.done:
+                self.finish_animation()
+        if self.display is not None:
+            self.present(self.frame())
+
+    def run_loop(self) -> None:
+        while self.running:
+            timeout = 15 if self.animation is not None else 0
+            event = pygame.event.wait(timeout) if timeout else pygame.event.wait()
+            if event.type != pygame.NOEVENT:
+                self.handle(event)
+            for event in pygame.event.get():
+                self.handle(event)
+            self.step()
+
+
+def run(rulefile=None, seed=None, scale=None, fullscreen=False) -> int:
+    from ..cli import safe_load
+    from ..options import load_options
+    ruleset = safe_load(rulefile)
+    options = load_options()
+    game = Game(ruleset, seed if seed is not None else secrets.randbelow(2**32), options.values)
+    desktop = Desktop(game, options)
+    desktop.open_display(scale, fullscreen)
+    desktop.present(desktop.frame())
+    desktop.run_loop()
+    pygame.quit()
+    return 0

@@ -1,0 +1,102 @@
+"""The game's work area: piles drawn from the ruleset's layout, and hit tests."""
+from __future__ import annotations
+
+import pygame
+
+from ..engine.layout import Layout, PileView
+from ..sprites import font
+from ..sprites.cards import CardSprites
+from ..sprites.palette import BLACK, GREY1, GREY2, new_surface
+
+_sprite_cache: dict[tuple[int, int], CardSprites] = {}
+
+
+def card_sprites(w: int, h: int) -> CardSprites:
+    sprites = _sprite_cache.get((w, h))
+    if sprites is None:
+        sprites = _sprite_cache[(w, h)] = CardSprites(w, h)
+    return sprites
+
+
+class Board:
+    def __init__(self, game):
+        self.game = game
+        self.layout: Layout = game.ruleset.layout(game)
+        self.cards = card_sprites(self.layout.card_w, self.layout.card_h)
+        self.views = {view.name: view for view in self.layout.piles}
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.layout.width, self.layout.height
+
+    # -- geometry --------------------------------------------------------------
+    def card_rect(self, view: PileView, index: int) -> pygame.Rect:
+        return pygame.Rect(view.x + index * view.dx, view.y + index * view.dy, self.layout.card_w, self.layout.card_h)
+
+    def pile_rect(self, view: PileView, count: int) -> pygame.Rect:
+        rect = self.card_rect(view, 0).union(self.card_rect(view, max(0, count - 1)))
+        if view.reach:
+            rect.h = max(rect.h, view.reach - view.y)
+        return rect
+
+    def card_at(self, pos) -> tuple[str, int] | None:
+        """(pile name, n) of the card under ``pos`` — n counted from the top, 1 = top card;
+        n = 0 for the empty place or panel of a pile."""
+        for view in reversed(self.layout.piles):
+            cards = self.game.pile(view.name).cards
+            for index in range(len(cards) - 1, -1, -1):
+                if self.card_rect(view, index).collidepoint(pos):
+                    return view.name, len(cards) - index
+            if self.pile_rect(view, len(cards)).collidepoint(pos):
+                return view.name, 0
+        return None
+
+    def drop_target(self, pos, rect: pygame.Rect) -> str | None:
+        """The pile a dragged card lands on: the one under the pointer, else the one it overlaps most."""
+        hit = self.card_at(pos)
+        if hit is not None:
+            return hit[0]
+        best, best_area = None, 0
+        for view in self.layout.piles:
+            overlap = rect.clip(self.pile_rect(view, len(self.game.pile(view.name).cards)))
+            if overlap.w * overlap.h > best_area:
+                best, best_area = view.name, overlap.w * overlap.h
+        return best
+
+    # -- drawing ------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface | None = None, contents: dict | None = None, lifted: tuple[str, int] | None = None,
+             message: str | None = None) -> pygame.Surface:
+        """Draw the whole work area.  ``contents`` overrides pile contents (animation);
+        ``lifted`` = (pile, n) leaves out the top n cards of a pile being dragged."""
+        if surface is None:
+            surface = new_surface(*self.size, fill=GREY1)
+        else:
+            surface.fill(GREY1)
+        for view in self.layout.piles:
+            cards = contents[view.name] if contents is not None else self.game.pile(view.name).cards
+            if lifted is not None and lifted[0] == view.name:
+                cards = cards[: len(cards) - lifted[1]]
+            self.draw_pile(surface, view, cards)
+        if self.layout.message is not None:
+            self.draw_message(surface, self.game.message if message is None else message)
+        return surface
+
+    def draw_pile(self, surface, view: PileView, cards) -> None:
+        if view.reach:
+            panel = pygame.Rect(view.x - 1, view.y - 1, self.layout.card_w + 2, view.reach - view.y + 2)
+            surface.fill(GREY2, panel)
+        if not cards:
+            empty = self.cards.empty_suit(view.empty) if view.empty else self.cards.empty
+            surface.blit(empty, (view.x, view.y))
+            return
+        surface.blits([(self.sprite(card), self.card_rect(view, i).topleft) for i, card in enumerate(cards)], doreturn=False)
+
+    def sprite(self, card) -> pygame.Surface:
+        return self.cards.face(card.rank, card.suit) if card.face_up else self.cards.back
+
+    def draw_message(self, surface, text: str) -> None:
+        x, y, w, h = self.layout.message
+        surface.fill(GREY1, (x, y, w, h))
+        while text and font.text_width(text) > w:
+            text = text[:-1]
+        font.draw_text(surface, x, y, text, BLACK)

@@ -1,0 +1,105 @@
+"""Dialogue boxes: the Info box ("About this program") and the error box."""
+from __future__ import annotations
+
+import pygame
+
+from ..sprites import font
+from ..sprites.palette import BLACK, CREAM, GREY1, GREY2, WHITE
+from .geometry import SCREEN_H, SCREEN_W, TOOL
+
+
+def _frame(screen, rect: pygame.Rect, title: str, title_colour: int, work_colour: int) -> None:
+    """A dialogue's outline, title bar (no tools) and work area."""
+    screen.fill(BLACK, rect)
+    screen.fill(title_colour, pygame.Rect(rect.x, rect.y, rect.w, TOOL).inflate(-2, -2))
+    font.draw_text(screen, rect.x + (rect.w - font.text_width(title)) // 2, rect.y + 2, title, BLACK)
+    screen.fill(work_colour, pygame.Rect(rect.x + 1, rect.y + TOOL, rect.w - 2, rect.h - TOOL - 1))
+
+
+class AboutBox:
+    """The "About this program" box that Info's arrow leads to."""
+
+    W, H = 320, 128
+    FIELD_W, FIELD_H = 238, 26
+
+    def __init__(self, fields: list[tuple[str, str]]):
+        self.fields = fields
+        self.x = self.y = 0
+        self.title = "About this program"
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(self.x - 1, self.y - TOOL, self.W + 2, self.H + TOOL + 1)
+
+    def place(self, x: int, y: int) -> None:
+        self.x = max(1, min(x, SCREEN_W - 1 - self.W))
+        self.y = max(TOOL, min(y, SCREEN_H - 1 - self.H))
+
+    def item_at(self, pos) -> int | None:
+        return None
+
+    def draw(self, screen: pygame.Surface, *_ignored) -> None:
+        _frame(screen, self.rect, self.title, GREY2, GREY1)
+        field_x = self.x + self.W - 6 - self.FIELD_W
+        for i, (label, value) in enumerate(self.fields):
+            top = self.y + 6 + i * (self.FIELD_H + 4)
+            font.draw_text(screen, field_x - 6 - font.text_width(label), top + 5, label, BLACK)
+            box = pygame.Rect(field_x, top, self.FIELD_W, self.FIELD_H)
+            screen.fill(BLACK, box)
+            screen.fill(WHITE, box.inflate(-2, -2))
+            font.draw_text(screen, box.x + 6, top + 5, value[: (self.FIELD_W - 12) // 8], BLACK)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Split text into lines of at most ``width`` characters, at spaces where possible."""
+    lines = []
+    for paragraph in text.splitlines() or [""]:
+        line = ""
+        for word in paragraph.split(" "):
+            while len(word) > width:
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:width])
+                word = word[width:]
+            candidate = f"{line} {word}" if line else word
+            if len(candidate) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+class ErrorBox:
+    """Wimp_ReportError as RISC OS 3.1 shows it: "Error from <app>", the message, an OK button."""
+
+    W, H = 368, 216
+    BUTTON_W, BUTTON_H = 77, 28
+
+    def __init__(self, app: str, message: str):
+        self.title = f"Error from {app}"
+        self.lines = wrap(message, (self.W - 24) // font.GLYPH_W)[:8]
+        self.x = (SCREEN_W - self.W) // 2
+        self.y = (SCREEN_H - self.H) // 2
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(self.x - 1, self.y - TOOL, self.W + 2, self.H + TOOL + 1)
+
+    @property
+    def ok_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.x + (self.W - self.BUTTON_W) // 2, self.y + self.H - self.BUTTON_H - 12, self.BUTTON_W, self.BUTTON_H)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        _frame(screen, self.rect, self.title, CREAM, GREY1)
+        for i, line in enumerate(self.lines):
+            font.draw_text(screen, self.x + 12, self.y + 12 + i * 18, line, BLACK)
+        ok = self.ok_rect
+        # the default action's button: a black border round a cream slab
+        screen.fill(BLACK, ok.inflate(6, 6))
+        screen.fill(GREY1, ok.inflate(4, 4))
+        screen.fill(BLACK, ok)
+        screen.fill(CREAM, ok.inflate(-2, -2))
+        font.draw_text(screen, ok.x + (ok.w - font.text_width("OK")) // 2, ok.y + (ok.h - 16) // 2, "OK", BLACK)

@@ -1,0 +1,310 @@
+"""The real desktop driven headlessly with posted mouse events (SDL_VIDEODRIVER=dummy)."""
+import io
+
+import pygame
+import pytest
+from PIL import Image
+
+from kingalbert.desktop.app import ADJUST, MENU, SELECT, Desktop
+from kingalbert.desktop.shot import screen_image
+from kingalbert.engine import Game
+from kingalbert.engine.king_albert import KingAlbert
+from kingalbert.options import load_options
+from kingalbert.sprites.palette import WIMP_RGB
+
+
+def make(position=None, seed=1, **options):
+    options = {"auto_finish": False, "auto_stack": False, **options}
+    if position is None:
+        game = Game(KingAlbert(), seed, options)
+    else:
+        game = Game.from_position(KingAlbert(), {"piles": [{"name": k, "cards": v.split()} for k, v in position.items()]}, options)
+    desktop = Desktop(game)
+    desktop.open_display(scale=1)
+    desktop.pump()
+    return desktop
+
+
+@pytest.fixture(autouse=True)
+def quit_display():
+    yield
+    pygame.display.quit()
+
+
+def post(kind, pos, button=None):
+    attrs = {"pos": pos}
+    if button is not None:
+        attrs["button"] = button
+    else:
+        attrs.update(rel=(0, 0), buttons=(1, 0, 0))
+    pygame.event.post(pygame.event.Event(kind, attrs))
+
+
+def click(desktop, pos, button=SELECT):
+    post(pygame.MOUSEBUTTONDOWN, pos, button)
+    desktop.pump()
+    post(pygame.MOUSEBUTTONUP, pos, button)
+    desktop.pump()
+
+
+def drag(desktop, start, end, steps=4):
+    post(pygame.MOUSEBUTTONDOWN, start, SELECT)
+    desktop.pump()
+    for i in range(1, steps + 1):
+        post(pygame.MOUSEMOTION, (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps))
+        desktop.pump()
+    post(pygame.MOUSEBUTTONUP, end, SELECT)
+    desktop.pump()
+
+
+def top_card(desktop, pile):
+    """Screen position of a point inside the top card of ``pile``."""
+    view = desktop.board.views[pile]
+    count = len(desktop.game.pile(pile).cards)
+    rect = desktop.board.card_rect(view, max(0, count - 1))
+    return desktop.window.to_screen(rect.x + 6, rect.y + 6)
+
+
+def test_drag_moves_a_card():
+    desktop = make()
+    drag(desktop, top_card(desktop, "r4"), top_card(desktop, "t4"))
+    assert [str(m) for m in desktop.game.history] == ["r4>t4"]
+    assert str(desktop.game.pile("t4").top) == "3H"
+
+
+def test_refused_drag_snaps_back_with_a_message():
+    desktop = make()
+    drag(desktop, top_card(desktop, "t1"), top_card(desktop, "t5"))
+    assert desktop.game.history == []
+    assert str(desktop.game.pile("t1").top) == "9S"
+    assert desktop.game.message == "The Nine of Spades can only go on a red Ten"
+    assert desktop.drag is None
+
+
+def test_drop_on_the_panel_under_a_stack():
+    desktop = make()
+    view = desktop.board.views["t4"]
+    panel = desktop.window.to_screen(view.x + 10, view.reach - 10)
+    assert desktop.board.card_at(desktop.window.to_work(panel)) == ("t4", 0)
+    drag(desktop, top_card(desktop, "r4"), panel)
+    assert [str(m) for m in desktop.game.history] == ["r4>t4"]
+
+
+def test_adjust_click_sends_a_card_to_its_suit_stack():
+    desktop = make()
+    click(desktop, top_card(desktop, "t5"), ADJUST)
+    assert [str(c) for c in desktop.game.pile("f1").cards] == ["AH"]
+    click(desktop, top_card(desktop, "t1"), ADJUST)
+    assert "Spades suit stack must start with its Ace" in desktop.game.message
+
+
+def test_menu_opens_at_the_pointer_and_select_chooses():
+    desktop = make()
+    desktop.game.play("r4>t4")
+    pos = desktop.window.to_screen(200, 60)
+    click(desktop, pos, MENU)
+    assert len(desktop.menus) == 1
+    menu = desktop.menus[0]
+    assert menu.title == "King Albert" and menu.x == pos[0] - 32 and menu.y == pos[1]
+    texts = [item.text for item in menu.items]
+    assert texts[:5] == ["Info", "New game", "Restart", "Undo", "Redo"] and texts[-1] == "Quit"
+    assert next(i for i in menu.items if i.text == "Redo").shaded
+    undo = texts.index("Undo")
+    click(desktop, (menu.x + 20, menu.row_tops()[undo] + 5))
+    assert desktop.menus == [] and desktop.game.history == []
+
+
+def test_undo_is_shaded_at_the_start_and_click_outside_closes():
+    desktop = make()
+    click(desktop, desktop.window.to_screen(100, 100), MENU)
+    menu = desktop.menus[0]
+    undo = next(i for i, item in enumerate(menu.items) if item.text == "Undo")
+    assert menu.items[undo].shaded
+    click(desktop, (menu.x + 20, menu.row_tops()[undo] + 5))
+    assert desktop.menus  # a shaded item does nothing
+    click(desktop, (5, 5))
+    assert desktop.menus == []
+
+
+def test_adjust_toggles_auto_stack_and_keeps_the_menu_open():
+    desktop = make()
+    click(desktop, desktop.window.to_screen(150, 100), MENU)
+    menu = desktop.menus[0]
+    index = next(i for i, item in enumerate(menu.items) if item.text == "Auto stack")
+    assert not menu.items[index].ticked
+    click(desktop, (menu.x + 20, menu.row_tops()[index] + 5), ADJUST)
+    assert desktop.game.options["auto_stack"] is True
+    assert desktop.menus and desktop.menus[0].items[index].ticked
+    assert (desktop.menus[0].x, desktop.menus[0].y) == (menu.x, menu.y)
+
+
+def test_save_options_writes_the_file(private_dirs):
+    desktop = make()
+    click(desktop, desktop.window.to_screen(150, 100), MENU)
+    menu = desktop.menus[0]
+    index = next(i for i, item in enumerate(menu.items) if item.text == "Auto stack")
+    click(desktop, (menu.x + 20, menu.row_tops()[index] + 5), ADJUST)
+    save = next(i for i, item in enumerate(menu.items) if item.text == "Save options")
+    click(desktop, (menu.x + 20, desktop.menus[0].row_tops()[save] + 5))
+    assert desktop.game.message == "Options saved"
+    saved = load_options()
+    assert saved.problem is None and saved.values == {"auto_finish": False, "auto_stack": True}
+
+
+def test_submenu_opens_over_the_arrow():
+    desktop = make()
+    click(desktop, desktop.window.to_screen(150, 100), MENU)
+    menu = desktop.menus[0]
+    post(pygame.MOUSEMOTION, (menu.x + menu.width - 4, menu.row_tops()[0] + 8))
+    desktop.pump()
+    assert len(desktop.menus) == 2 and desktop.menus[1].title == "About this program"
+
+
+def test_icon_bar_menu_and_reopening_a_closed_window():
+    desktop = make()
+    close = desktop.window.tool_rects()["close"].center
+    click(desktop, close)
+    assert not desktop.window.is_open
+    click(desktop, desktop.icon_rect.center)
+    assert desktop.window.is_open
+    click(desktop, desktop.icon_rect.center, MENU)
+    assert [item.text for item in desktop.menus[0].items] == ["Info", "Quit"]
+    assert desktop.menus[0].rect.bottom == 480 - 48 + 1
+    click(desktop, (desktop.menus[0].x + 10, desktop.menus[0].row_tops()[1] + 5))
+    assert desktop.running is False
+
+
+def test_window_drag_by_the_title_bar():
+    desktop = make()
+    x, y = desktop.window.x, desktop.window.y
+    title = desktop.window.tool_rects()["title"].center
+    drag(desktop, title, (title[0] - 30, title[1] + 12))
+    assert (desktop.window.x, desktop.window.y) == (x - 30, y + 12)
+
+
+def test_toggle_resize_and_scroll():
+    desktop = make()
+    window = desktop.window
+    window.resize(200, 150)
+    desktop.pump()
+    assert window.has_bars
+    down = window.tool_rects()["down"].center
+    click(desktop, down)
+    assert window.scroll_y == 16
+    click(desktop, down, ADJUST)
+    assert window.scroll_y == 0
+    size = window.tool_rects()["size"].center
+    drag(desktop, size, (size[0] + 40, size[1] + 20))
+    assert (window.w, window.h) == (240, 170)
+    click(desktop, window.tool_rects()["toggle"].center)
+    assert (window.w, window.h) == (window.extent_w, window.extent_h) and not window.has_bars
+    click(desktop, window.tool_rects()["toggle"].center)
+    assert (window.w, window.h) == (240, 170)
+
+
+def test_auto_finish_animates_and_a_click_finishes_it():
+    position = {"f1": "AH 2H 3H 4H 5H 6H 7H 8H 9H", "f2": "AC 2C 3C 4C 5C 6C 7C 8C",
+                "t1": "KS 9C", "t2": "TH", "t3": "TC", "t4": "QH JH", "t5": "KH", "t6": "JC",
+                "t7": "QC KC", "r2": "AD", "r5": "2D"}
+    desktop = make(position, auto_finish=True)
+    drag(desktop, top_card(desktop, "t7"), top_card(desktop, "t8"))
+    assert desktop.game.status == "won"
+    assert desktop.animation is not None and desktop.animation.message == "Stacking..."
+    click(desktop, (300, 200))
+    assert desktop.animation is None and desktop.game.message == KingAlbert.won_message
+
+
+def test_idle_desktop_blocks_mouse_motion():
+    desktop = make()
+    assert pygame.event.get_blocked(pygame.MOUSEMOTION)
+    post(pygame.MOUSEBUTTONDOWN, top_card(desktop, "r4"), SELECT)
+    desktop.pump()
+    assert not pygame.event.get_blocked(pygame.MOUSEMOTION)
+    post(pygame.MOUSEBUTTONUP, top_card(desktop, "r4"), SELECT)
+    desktop.pump()
+    assert pygame.event.get_blocked(pygame.MOUSEMOTION)
+
+
+def test_keyboard_shortcuts():
+    desktop = make()
+    desktop.game.play("r4>t4")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="\x1a"))
+    desktop.pump()
+    assert desktop.game.history == []
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=pygame.KMOD_LCTRL, unicode="\x19"))
+    desktop.pump()
+    assert len(desktop.game.history) == 1
+
+
+def _pixels(image):
+    return image.convert("RGB").tobytes()
+
+
+def test_rendering_uses_only_wimp_colours_and_is_repeatable():
+    one = screen_image(Desktop(Game(KingAlbert(), 7)))
+    colours = {rgb for _, rgb in one.convert("RGB").getcolors(1 << 16)}
+    assert colours <= set(WIMP_RGB) and len(colours) >= 5
+    again = screen_image(Desktop(Game(KingAlbert(), 7)))
+    assert _pixels(one) == _pixels(again)
+    other = screen_image(Desktop(Game(KingAlbert(), 8)))
+    assert _pixels(one) != _pixels(other)
+
+
+def test_scale_two_doubles_every_pixel():
+    desktop = Desktop(Game(KingAlbert(), 3))
+    one = screen_image(desktop, 1)
+    two = screen_image(desktop, 2)
+    assert two.size == (1280, 960)
+    assert _pixels(one.resize((1280, 960), Image.NEAREST)) == _pixels(two)
+
+
+def test_shot_command_writes_the_png(tmp_path):
+    from kingalbert.cli import main
+    out = tmp_path / "shot.png"
+    assert main(["shot", "--seed", "1", "--scale", "2", "-o", str(out)]) == 0
+    image = Image.open(io.BytesIO(out.read_bytes()))
+    assert image.size == (1280, 960)
+    assert _pixels(image) == _pixels(screen_image(Desktop(Game(KingAlbert(), 1)), 2))
+
+
+CORPUS_SOL = __import__("pathlib").Path(__file__).resolve().parents[3] / "shared" / "corpus" / "solkit" / "annotated.sol"
+
+
+def test_a_bad_dropped_file_opens_an_error_box_and_keeps_the_game(tmp_path):
+    desktop = make()
+    desktop.game.play("r4>t4")
+    before = desktop.game.to_position()
+    bad = tmp_path / "broken.sol"
+    bad.write_bytes(b"\x00\x01binary")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(bad)))
+    desktop.pump()
+    assert desktop.error is not None and desktop.error.title == "Error from King Albert"
+    assert any("broken.sol" in line for line in desktop.error.lines)
+    assert desktop.game.to_position() == before
+    click(desktop, top_card(desktop, "t5"), ADJUST)  # the box is modal
+    assert desktop.game.to_position() == before
+    click(desktop, desktop.error.ok_rect.center)
+    assert desktop.error is None
+
+
+@pytest.mark.skipif(not CORPUS_SOL.exists(), reason="shared corpus not beside the checkout")
+def test_a_dropped_rule_file_loads():
+    desktop = make()
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(CORPUS_SOL)))
+    desktop.pump()
+    assert desktop.error is None
+    assert desktop.game.ruleset.source == str(CORPUS_SOL) and desktop.window.title == desktop.game.name
+
+
+def test_games_menu_lists_king_albert_first_and_opens_it():
+    desktop = make()
+    click(desktop, desktop.window.to_screen(100, 40), MENU)
+    menu = desktop.menus[0]
+    games = next(i for i, item in enumerate(menu.items) if item.text == "Games")
+    post(pygame.MOUSEMOTION, (menu.x + menu.width - 4, menu.row_tops()[games] + 8))
+    desktop.pump()
+    sub = desktop.menus[1]
+    assert sub.title == "Games" and sub.items[0].text == "King Albert" and sub.items[0].ticked
+    desktop.game.play("r4>t4")
+    click(desktop, (sub.x + 20, sub.row_tops()[0] + 5))
+    assert desktop.menus == [] and desktop.game.history == [] and desktop.game.name == "King Albert"

@@ -20,17 +20,10 @@ def _median_ms(function, runs: int, repeat: int = 1) -> float:
 
 def bench_sprites(runs: int) -> float:
     """Everything the desktop draws for King Albert, from nothing (caches emptied each run)."""
-    import importlib
-
     from . import sprites
-    modules = [importlib.import_module(f"kingalbert.sprites.{name}") for name in ("font", "cards", "tools", "icon", "palette")]
 
     def fresh():
-        for module in modules:
-            for value in vars(module).values():
-                if isinstance(value, dict) and value and not isinstance(value, type):
-                    if any(hasattr(v, "get_size") for v in value.values()):
-                        value.clear()
+        sprites.clear_caches()
         sprites.build_all(36, 52)
     return _median_ms(fresh, runs)
 
@@ -40,10 +33,11 @@ def bench_frames(runs: int) -> tuple[float, float]:
     from .engine.game import Game
     from .engine.king_albert import KingAlbert
     desktop = Desktop(Game(KingAlbert(), 1))
+    desktop.open_display(scale=1)
 
     def full():
         desktop.work = None
-        desktop.frame()
+        desktop.present(desktop.frame())
     frame_ms = _median_ms(full, runs, 20)
     window = desktop.window
     pile = "t1"
@@ -57,9 +51,11 @@ def bench_frames(runs: int) -> tuple[float, float]:
     def drag_frame():
         desktop.drag["at"] = positions[index[0] % len(positions)]
         index[0] += 1
-        desktop.frame()
+        desktop.present(desktop.frame())
     drag_ms = _median_ms(drag_frame, runs, 30)
     desktop.drag = None
+    import pygame
+    pygame.display.quit()
     return frame_ms, drag_ms
 
 
@@ -87,11 +83,12 @@ def bench_moves(runs: int) -> float:
     for _ in range(runs):
         count = 0
         start = time.perf_counter()
-        for game in games:
-            for move in list(game.legal_moves):
-                game.play(move)
-                game.undo()
-                count += 1
+        for _ in range(20):
+            for game in games:
+                for move in list(game.legal_moves):
+                    game.play(move)
+                    game.undo()
+                    count += 1
         rates.append(count / (time.perf_counter() - start))
     return statistics.median(rates)
 

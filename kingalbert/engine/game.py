@@ -206,7 +206,7 @@ class Game:
         record = self.commit()
         if not record.messages:
             self.message = ""
-        if self.status == "won" and self.ruleset.won_message:
+        if self.ruleset.won_message and self.ruleset.is_won(self):
             self.say(self.ruleset.won_message)
             record.messages.append(self.message)
         return record

@@ -41,3 +41,12 @@ def build_all(card_w: int = 36, card_h: int = 52) -> SpriteSet:
 
 
 __all__ = ["SpriteSet", "build_all", "CardSprites"]
+
+
+def clear_caches() -> None:
+    """Forget every cached glyph strip, surface template and suit shape (to time generation from nothing)."""
+    from . import palette, suits
+    font._atlases.clear()
+    font._mask_rows = None
+    palette._templates.clear()
+    suits.suit_symbol.cache_clear()

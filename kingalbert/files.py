@@ -13,6 +13,7 @@ def atomic_write(path, data: str | bytes) -> None:
     raw = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.chmod(tmp, _mode_for(path))
         with os.fdopen(fd, "wb") as handle:
             handle.write(raw)
             handle.flush()
@@ -34,6 +35,16 @@ def atomic_write(path, data: str | bytes) -> None:
         pass
     finally:
         os.close(dir_fd)
+
+
+def _mode_for(path: Path) -> int:
+    """The replaced file's permissions, or what a newly created file would get (mkstemp gives 0600)."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def set_aside(path) -> Path:

@@ -257,7 +257,7 @@ class Interpreter:
     # -- statements ------------------------------------------------------------------
     def execute(self, stmt: ast.Stmt) -> None:
         self.tick(stmt.line)
-        getattr(self, f"exec_{type(stmt).__name__}")(stmt)
+        EXECUTE[type(stmt)](self, stmt)
 
     def exec_Block(self, stmt: ast.Block) -> None:
         for inner in stmt.statements:
@@ -515,7 +515,7 @@ class Interpreter:
 
     # -- expressions -----------------------------------------------------------------
     def evaluate(self, expr: ast.Expr):
-        return getattr(self, f"eval_{type(expr).__name__}")(expr)
+        return EVALUATE[type(expr)](self, expr)
 
     def number(self, expr: ast.Expr) -> int:
         value = self.evaluate(expr)
@@ -618,6 +618,13 @@ class Interpreter:
         if isinstance(value, int) and kind == "card":
             return card_name(value)
         return str(value)
+
+
+#: node class -> the method that runs it (a table, not a lookup by name per node)
+EXECUTE = {cls: getattr(Interpreter, f"exec_{cls.__name__}") for cls in vars(ast).values()
+           if isinstance(cls, type) and issubclass(cls, ast.Stmt) and cls is not ast.Stmt}
+EVALUATE = {cls: getattr(Interpreter, f"eval_{cls.__name__}") for cls in vars(ast).values()
+            if isinstance(cls, type) and issubclass(cls, ast.Expr) and cls is not ast.Expr}
 
 
 def value_class(value) -> str:

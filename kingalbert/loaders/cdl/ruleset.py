@@ -145,9 +145,13 @@ class CdlRuleset(Ruleset):
         self.publish(game, result.output)
         return None
 
-    def press(self, game, pile, n: int, button: str, simulate: bool) -> Transaction:
-        """The press half of a transaction: the source stack's From method."""
-        state = self.read_state(game)
+    def press(self, game, pile, n: int, button: str, simulate: bool, state: State | None = None) -> Transaction:
+        """The press half of a transaction: the source stack's From method.
+
+        ``state`` is the game's state when the caller has read it already (a copy it gives away).
+        """
+        if state is None:
+            state = self.read_state(game)
         output = Output()
         stack = self.stack(pile)
         size = len(state.stacks[stack.key])
@@ -223,16 +227,21 @@ class CdlRuleset(Ruleset):
         stacks = self.program.order
         clicks: list[Move] = []
         seen: set = set()
+        current = self.read_state(game)
         for stack in stacks:
             pile = game.pile(stack.name)
             size = len(pile.cards)
+            broken = set()          # buttons whose method failed: a runaway is not tried 52 times
             for n in range(1, max(size, 1) + 1):
                 for button, kind in (("left", "click"), ("right", "adjust")):
+                    if button in broken:
+                        continue
                     if button == "right" and not any(k.startswith("selectright") for k in stack.methods):
                         continue
                     try:
-                        press = self.press(game, pile, n, button, simulate=True)
+                        press = self.press(game, pile, n, button, simulate=True, state=current.copy())
                     except RuleFileError:
+                        broken.add(button)
                         continue
                     if press.refusal is not None:
                         continue

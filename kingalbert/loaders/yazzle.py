@@ -17,7 +17,7 @@ noted):
 * A click on stock N turns 1 card (3 with ``Take3``) onto waste N (or
   waste 1), face up, with no limit on turning the waste back over; with
   no waste it deals a card to each tableau pile.  A stock with
-  ``Visibility=0`` can't be clicked.
+  ``Visibility=0`` can't be clicked, so the deal must leave it no cards.
 * Foundations build up in suit from the ace, or from the rank of dealt card
   number ``[Game]StartRankCard``; ``[Foundation]AllowWrap`` lets a king
   be followed by an ace.  Their top card may be taken back.
@@ -222,7 +222,7 @@ class _Translator:
                 section = self.sections.get((kind, i))
                 if section is None:
                     raise self.error(self._line(kind), f"[{kind}]Piles is {counts[kind]}, but there is no [{kind}{i}] "
-                                                       "section placing pile {i}")
+                                                       f"section placing pile {i}")
                 for key in PLACEMENT_KEYS:
                     if key not in section.values:
                         raise self.error(section.line, f"[{kind}{i}] must give {key}")
@@ -394,6 +394,13 @@ class _Translator:
             elif counts["Tableau"]:
                 targets = tuple(f"tableau{t}" for t in range(1, counts["Tableau"] + 1))
                 stocks.append(StockRule(f"stock{i}", None, 1, None, targets))
+        leftover = 52 * decks - len(deal)
+        if counts["Stock"] and leftover:
+            line = self.raw("Stock", "Visibility")[0] or self._line("Stock")
+            if not visible:
+                raise self.error(line, f"the stock is invisible (Visibility=0), but the deal leaves {leftover} cards in it")
+            if not stocks:
+                raise self.error(line, f"the stock holds {leftover} cards but has no waste or tableau pile to deal to")
         covers = self.covers(counts, places)
         width = self.decimal("Game", "NumCardWide", 0.0, 0, 100)
         height = self.decimal("Game", "NumCardHigh", 0.0, 0, 100)

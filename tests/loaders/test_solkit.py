@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from kingalbert.engine import Card, Game, IllegalMoveError, RuleFileError
+from kingalbert.engine import Game, IllegalMoveError, RuleFileError
 from kingalbert.loaders import load as load_any, solkit
 
 ROOT = Path(__file__).resolve().parents[2]

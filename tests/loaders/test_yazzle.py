@@ -245,8 +245,11 @@ def test_stock_without_waste_deals_to_tableau():
 
 
 def test_invisible_stock_cannot_be_clicked():
-    game = game_of(simple(Stock={"Visibility": 0}))
+    dealt = [("T", i % 4 + 1, "U") for i in range(52)]
+    game = game_of(simple(4, dealt, Stock={"Visibility": 0}))
+    assert not game.pile("stock1").cards
     assert "Nothing happens" in refused(game, "click:stock1")
+    assert all(move.src != "stock1" for move in game.legal_moves)
 
 
 def test_reserve_holds_max_allowed():
@@ -322,6 +325,8 @@ def test_pyramid_covered_card_blocked():
     (simple(2, [("R", 1, "U")]), "PileType=R", "has none"),
     (simple(Stock={"Piles": 0}, Stock1=None), "[Game]", "no stock"),
     (simple(Foundation={"Piles": 0}), "[Foundation]", "at least one foundation"),
+    (simple(Stock={"Visibility": 0}), "Visibility", "invisible"),
+    (simple(0, [], Waste={"Piles": 0}, Waste1=None, Tableau={"Piles": 0}), "[Stock]", "no waste or tableau"),
     (simple(General={"Name": ""}), "Name", "Name"),
     (simple(Game={"StartRankCard": 9}), "StartRankCard", "only 4"),
     (simple(Game={"NumCardsDealt": 60}), "NumCardsDealt", "only 52"),

@@ -747,6 +747,8 @@ class PatRuleset(Ruleset):
 
     # -- picking up -----------------------------------------------------------------------
     def check_pick(self, game, pile, n):
+        if pile.index == 0 and self.stock.face != 2:
+            return "Click on the stock to draw cards from it"
         refusal = super().check_pick(game, pile, n)
         if refusal:
             return refusal
@@ -965,11 +967,11 @@ class PatRuleset(Ruleset):
                 game.set_cards(stock_pile, cards)
                 game.set_var("pass", self._pass(game) + 1)
             return turn_over, None
-        draws = waste is not None and stock.draw > 0 and stock.passes > 0
-        kinds = [(i, s, f) for i, s, f in feeders if f in (3, 4)]
-        kind_ready = all(game.piles[i].cards for i, _, _ in kinds)
-        fed_somewhere = any(f in (1, 2, 5) for _, _, f in feeders) or (kinds and kind_ready)
-        if not draws and not fed_somewhere:
+        draws = min(stock.draw, len(stock_pile.cards)) if waste is not None and stock.passes > 0 else 0
+        kinds = [i for i, _, f in feeders if f in (3, 4)]
+        kind_ready = all(game.piles[i].cards for i in kinds)
+        feeds = self._feed_plan(game, feeders, draws, kind_ready)
+        if not draws and not feeds:
             if kinds and not kind_ready:
                 return None, "Every pile must have cards before the stock is dealt"
             if stock.face == 2:
@@ -977,43 +979,62 @@ class PatRuleset(Ruleset):
             return None, "Nothing happens when you click the stock"
 
         def click():
-            if draws:
-                for _ in range(min(stock.draw, len(stock_pile.cards))):
-                    game.move_cards(stock_pile, 1, waste, face_up=True)
-            for index, spec, feed in feeders:
-                if not stock_pile.cards:
-                    break
-                pile = game.piles[index]
-                cap = spec.capacity
-                if feed in (1, 2, 3, 4):
-                    if feed in (3, 4) and not kind_ready:
-                        continue
-                    want = 1 if feed in (1, 3) else 2
-                    if cap is not None:
-                        want = min(want, cap - len(pile.cards))
-                    for _ in range(max(want, 0)):
-                        if stock_pile.cards:
-                            game.move_cards(stock_pile, 1, pile, face_up=True)
-                else:
-                    self._top_up(game, index, spec, pile, stock_pile)
+            for _ in range(draws):
+                game.move_cards(stock_pile, 1, waste, face_up=True)
+            for index, count in feeds:
+                for _ in range(count):
+                    game.move_cards(stock_pile, 1, game.piles[index], face_up=True)
             if not stock_pile.cards:
                 game.set_var("emptied", True)
         return click, None
 
-    def _top_up(self, game, index, spec, pile, stock_pile):
-        """Feed 5: fill the pile up to its size with stock cards that fit it."""
-        size = spec.capacity or max(spec.count, 1)
-        rules = self.active_set(game, index)
-        while stock_pile.cards and len(pile.cards) < size:
-            card = stock_pile.cards[-1]
-            if pile.cards:
-                fits = rules.sequence.fits(pile.cards[-1], card.turned(True))
-            else:
-                base = self.base_of(game, index) if spec.base_group else None
-                fits = rules.empty.matches(card, base)
-            if not fits:
+    def _feed_plan(self, game, feeders, draws, kind_ready) -> list[tuple[int, int]]:
+        """Which piles a click on the stock feeds, and how many cards each, in order.
+
+        Feed 1/2: one/two cards; 3/4: the same, only if every pile with feed 3
+        or 4 has cards; 5: top the pile up to its size (its capacity, else its
+        dealt count, at least 1) with stock cards that fit it, stopping at the
+        first that doesn't."""
+        stock = list(game.piles[0].cards)
+        if draws:
+            del stock[-draws:]
+        plan = []
+        for index, spec, feed in feeders:
+            if not stock:
                 break
-            game.move_cards(stock_pile, 1, pile, face_up=True)
+            pile = game.piles[index]
+            cap = spec.capacity
+            if feed in (1, 2, 3, 4):
+                if feed in (3, 4) and not kind_ready:
+                    continue
+                want = 1 if feed in (1, 3) else 2
+                if cap is not None:
+                    want = min(want, cap - len(pile.cards))
+                count = max(0, min(want, len(stock)))
+            else:
+                size = spec.capacity or max(spec.count, 1)
+                rules = self.active_set(game, index)
+                top = pile.cards[-1] if pile.cards else None
+                count, length = 0, len(pile.cards)
+                while stock and length < size:
+                    card = stock[-1].turned(True)
+                    if top is not None:
+                        fits = rules.sequence.fits(top, card)
+                    else:
+                        base = self.base_of(game, index) if spec.base_group else None
+                        fits = rules.empty.matches(card, base)
+                    if not fits:
+                        break
+                    stock.pop()
+                    top, count, length = card, count + 1, length + 1
+                # the cards were taken in the loop; the others take theirs below
+                if count:
+                    plan.append((index, count))
+                continue
+            del stock[len(stock) - count:]
+            if count:
+                plan.append((index, count))
+        return plan
 
     # -- after a move -----------------------------------------------------------------------------
     def after_move(self, game, move: Move) -> None:

@@ -198,6 +198,8 @@ class CdlRuleset(Ruleset):
         if "integrity?" in self.program.routines:
             if not self.run(lambda: interpreter.call_routine("integrity?")):
                 return Transaction(state, output, self.refusal_text(output, INTEGRITY))
+            if state.stacks[CURSOR.key]:
+                raise self.runtime_error(0, "integrity? must not leave cards on the CURSOR")
         return Transaction(state, output, None)
 
     def refusal_text(self, output: Output, default: str) -> str:
@@ -220,13 +222,13 @@ class CdlRuleset(Ruleset):
     def legal_moves(self, game) -> Iterator[Move]:
         """Every accepted transaction: drags (cards carried on the CURSOR), then clicks.
 
-        Presses on different cards of a stack that end in the same state are one
-        move: the one nearest the top.  Transactions that change only variables
-        (not a card, nor a drawing) are playable but not listed.
+        Moves that end in the same state are one move: a drag before a click
+        before an ADJUST-click, and of presses on different cards of a stack the
+        one nearest the top.  Transactions that change only variables (not a
+        card, nor a drawing) are playable but not listed.
         """
         stacks = self.program.order
-        clicks: list[Move] = []
-        seen: set = set()
+        best: dict = {}             # resulting state -> (priority, order, move)
         current = self.read_state(game)
         for stack in stacks:
             pile = game.pile(stack.name)
@@ -259,15 +261,15 @@ class CdlRuleset(Ruleset):
                         if (result.state.stacks == press.before.stacks
                                 and result.state.bottoms == press.before.bottoms):
                             continue
-                        signature = (stack.key, dest is stack, state_key(result.state))
-                        if signature in seen:
-                            continue
-                        seen.add(signature)
-                        if dest is stack:
-                            clicks.append(Move(kind, stack.name, n))
+                        if dest is not stack:
+                            move, priority = Move("drag", stack.name, n, dest.name), 0
                         else:
-                            yield Move("drag", stack.name, n, dest.name)
-        yield from clicks
+                            move, priority = Move(kind, stack.name, n), 1 if kind == "click" else 2
+                        key = state_key(result.state)
+                        if key not in best or priority < best[key][0]:
+                            best[key] = (priority, len(best), move)
+        for _, _, move in sorted(best.values(), key=lambda entry: entry[:2]):
+            yield move
 
     # -- help boxes ------------------------------------------------------------------
     def session(self, game) -> Session:
@@ -323,6 +325,8 @@ class CdlRuleset(Ruleset):
         game.begin(None)
         try:
             self.run(lambda: interpreter.call_routine(key, (), context))
+            if state.stacks[CURSOR.key]:
+                raise IllegalMoveError(self.refusal_text(output, CANCELLED))
             if not state.same_as(before) and "integrity?" in self.program.routines:
                 if not self.run(lambda: interpreter.call_routine("integrity?")):
                     raise IllegalMoveError(self.refusal_text(output, INTEGRITY))

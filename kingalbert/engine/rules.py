@@ -16,12 +16,14 @@ The pieces:
     rule (``same``, ``alternate`` colour, ``colour`` = same colour,
     ``other`` = any suit but the same one, ``any``, ``none``).
 ``PileRule``
-    One pile: its name and role, the ``Build`` for cards dropped on it,
-    what may start it when empty (``start_rank``/``start_suit``), what may
-    be taken from it (``take``), whether it accepts drops at all, its
-    capacity (a free cell holds one card), the most cards one drop may
+    One pile: its name and role, the ``Build`` (and alternative builds)
+    for cards dropped on it, what may start it when empty
+    (``start_rank``/``start_suit``), what may be taken from it (``take``),
+    whether it accepts drops at all and from which piles, its capacity (a
+    free cell holds one card), the fewest and most cards one drop may
     bring, the free-cell limit on moving runs, whether a face-down card
-    left on top is turned up, and where it is drawn (``View``).
+    left on top is turned up, a pile that refills it when emptied, how many
+    cards it holds in a won game, and where it is drawn (``View``).
 ``DealStep``
     One step of the deal plan: N cards to a pile, face up or down, or one
     specific card.  Steps run in order; the cards left over go face down
@@ -57,7 +59,7 @@ from .piles import ROLES
 from .ruleset import Ruleset
 
 #: rank orders of ``Build.rank``
-RANK_ORDERS = ("up", "down", "either", "any", "none")
+RANK_ORDERS = ("up", "down", "either", "same", "any", "none")
 #: suit rules of ``Build.suit``
 SUIT_RULES = ("same", "alternate", "colour", "other", "any", "none")
 #: take rules of ``PileRule.take``
@@ -65,7 +67,7 @@ TAKE_RULES = ("top", "run", "any", "none")
 #: free-cell limits of ``PileRule.free_limit``
 FREE_LIMITS = ("cells", "doubling")
 #: win rules of ``Rules.won``
-WIN_RULES = ("foundations", "tableau")
+WIN_RULES = ("foundations", "tableau", "counts")
 
 _PLURAL_SUITS = {"same": "of the same suit", "alternate": "in alternate colours",
                  "colour": "in the same colour", "other": "of a different suit", "any": "of any suit"}
@@ -81,24 +83,29 @@ class Build:
     """How a card may be placed on another card of a pile.
 
     ``rank`` is the rank order going up the pile: ``"up"`` (a 6 on a 5),
-    ``"down"`` (a 5 on a 6), ``"either"`` (one higher or lower), ``"any"``
-    (any rank), ``"none"`` (nothing may go on a card).  ``wrap`` lets the
-    order loop: an ace goes on a king going up, a king on an ace going down.
-    ``suit``: ``"same"`` suit, ``"alternate"`` colour, ``"colour"`` (the
-    same colour), ``"other"`` (any suit except the same), ``"any"``,
-    ``"none"`` (nothing may go on a card).
+    ``"down"`` (a 5 on a 6), ``"either"`` (one higher or lower), ``"same"``
+    rank, ``"any"`` rank, ``"none"`` (nothing may go on a card).  ``step``
+    is how far apart the ranks are going up or down (2: a 7 on a 5).
+    ``wrap`` lets the order loop: an ace goes on a king going up, a king
+    on an ace going down.  ``suit``: ``"same"`` suit, ``"alternate"``
+    colour, ``"colour"`` (the same colour), ``"other"`` (any suit except the
+    same), ``"any"``, ``"none"`` (nothing may go on a card).
     """
 
     rank: str = "down"
     suit: str = "alternate"
     wrap: bool = False
+    step: int = 1
 
     def refusal(self, under: Card, over: Card) -> str | None:
         """Why ``over`` may not go on ``under`` (None if it may)."""
         if self.rank == "none" or self.suit == "none":
             return "nothing can be put on it"
         if not self.rank_fits(under.rank, over.rank):
-            return f"this pile builds {_ORDER_WORDS[self.rank]}" + (" (round the corner)" if self.wrap else "")
+            if self.rank == "same":
+                return "this pile builds in cards of the same rank"
+            by = f" by {self.step}" if self.step != 1 else ""
+            return f"this pile builds {_ORDER_WORDS[self.rank]}{by}" + (" (round the corner)" if self.wrap else "")
         if not self.suit_fits(under, over):
             return f"this pile builds {_PLURAL_SUITS[self.suit]}"
         return None
@@ -106,8 +113,11 @@ class Build:
     def rank_fits(self, under: int, over: int) -> bool:
         if self.rank == "any":
             return True
-        up = over == under + 1 or (self.wrap and under == 13 and over == 1)
-        down = over == under - 1 or (self.wrap and under == 1 and over == 13)
+        if self.rank == "same":
+            return over == under
+        step = self.step
+        up = over == under + step or (self.wrap and over == under + step - 13)
+        down = over == under - step or (self.wrap and over == under - step + 13)
         return {"up": up, "down": down, "either": up or down}.get(self.rank, False)
 
     def suit_fits(self, under: Card, over: Card) -> bool:
@@ -154,7 +164,8 @@ class PileRule:
     ``start_rank``: what may start the pile when empty: a rank 1-13,
     ``"any"``, ``"none"`` (nothing: the pile can't be refilled) or
     ``"base"`` (the game's base rank, see ``Rules.base``).
-    ``start_suit``: a suit letter the first card must have, or None.
+    ``start_suit``: a suit letter the first card must have, ``"red"`` or
+    ``"black"`` for a colour, or None.
     ``take``: what may be picked up: ``"top"`` card only, a ``"run"`` of
     face-up cards that follows ``run_build`` (default: ``build``), ``"any"``
     face-up cards, or ``"none"``.
@@ -162,7 +173,17 @@ class PileRule:
     take-only columns).  Addition-game pairs ignore it.
     ``capacity``: the most cards the pile may hold after a drop (None: no
     limit; a free cell has 1).
-    ``max_drop``: the most cards one drop may bring (None: no limit).
+    ``max_drop``/``min_drop``: the most (None: no limit) and fewest cards
+    one drop may bring.
+    ``also``: further ``Build`` rules; a card fits if any of them, or
+    ``build``, accepts it (two ways of building on one pile).
+    ``accept_from``: pile names or roles whose cards may be dropped here
+    (None: any); ``accept_from_empty`` the same while the pile is empty
+    (None: as ``accept_from``).
+    ``refill_from``: a pile whose top card moves here, face up, whenever
+    this pile is left empty after a move (Canfield's tableau and reserve).
+    ``won_count``: with ``Rules.won == "counts"``, how many cards the pile
+    must hold for the game to be won.
     ``free_limit``: limit on runs dropped here by the free piles:
     ``"cells"`` allows 1 + the number of empty cell, reserve and tableau
     piles (the destination not counted); ``"doubling"`` allows
@@ -180,8 +201,14 @@ class PileRule:
     accept: bool = True
     capacity: int | None = None
     max_drop: int | None = None
+    min_drop: int = 1
     free_limit: str | None = None
     flip_exposed: bool = False
+    also: tuple[Build, ...] = ()
+    accept_from: tuple[str, ...] | None = None
+    accept_from_empty: tuple[str, ...] | None = None
+    refill_from: str | None = None
+    won_count: int | None = None
     view: View = View()
 
     def validate(self) -> None:
@@ -189,9 +216,11 @@ class PileRule:
             raise RulesError("a pile needs a name")
         if self.role not in ROLES:
             raise RulesError(f"pile {self.name}: unknown role {self.role!r}")
-        for build in (self.build, self.run_build):
+        for build in (self.build, self.run_build, *self.also):
             if build is None:
                 continue
+            if not isinstance(build.step, int) or not 1 <= build.step <= 12:
+                raise RulesError(f"pile {self.name}: a rank step must be 1 to 12, not {build.step!r}")
             if build.rank not in RANK_ORDERS:
                 raise RulesError(f"pile {self.name}: unknown rank order {build.rank!r}")
             if build.suit not in SUIT_RULES:
@@ -199,13 +228,25 @@ class PileRule:
         if not (self.start_rank in ("any", "none", "base")
                 or (isinstance(self.start_rank, int) and 1 <= self.start_rank <= 13)):
             raise RulesError(f"pile {self.name}: start rank must be 1-13, any, none or base, not {self.start_rank!r}")
-        if self.start_suit is not None and self.start_suit not in SUITS:
+        if self.start_suit is not None and self.start_suit not in (*SUITS, "red", "black"):
             raise RulesError(f"pile {self.name}: unknown suit {self.start_suit!r}")
         if self.take not in TAKE_RULES:
             raise RulesError(f"pile {self.name}: unknown take rule {self.take!r}")
-        for label, value in (("capacity", self.capacity), ("max_drop", self.max_drop)):
+        for label, value in (("capacity", self.capacity), ("max_drop", self.max_drop), ("min_drop", self.min_drop)):
             if value is not None and value < 1:
                 raise RulesError(f"pile {self.name}: {label} must be at least 1")
+        if self.won_count is not None and self.won_count < 0:
+            raise RulesError(f"pile {self.name}: won_count can't be negative")
+
+    def fits(self, under: Card, over: Card) -> str | None:
+        """Why ``over`` may not go on ``under`` by any of the pile's builds (None if it may)."""
+        reason = self.build.refusal(under, over)
+        for other in self.also:
+            if reason is None:
+                break
+            if other.refusal(under, over) is None:
+                reason = None
+        return reason
         if self.free_limit is not None and self.free_limit not in FREE_LIMITS:
             raise RulesError(f"pile {self.name}: unknown free-cell limit {self.free_limit!r}")
 
@@ -267,8 +308,9 @@ class Rules:
     first foundation); a card of that rank alone goes there by a click.
     ``covers``: (pile, (piles lying over it, ...)) pairs: a pile's cards
     can't be taken or paired while a pile lying over it holds cards.
-    ``won``: ``"foundations"`` (only foundations hold cards) or
-    ``"tableau"`` (every tableau pile is empty).
+    ``won``: ``"foundations"`` (only foundations hold cards),
+    ``"tableau"`` (every tableau pile is empty) or ``"counts"`` (every
+    pile with a ``won_count`` holds exactly that many cards).
     ``size``: the playing area in card units (None: worked out).
     """
 
@@ -365,8 +407,18 @@ class Rules:
             self.pile_rule(name)
             for other in over:
                 self.pile_rule(other)
+        names = {rule.name.lower() for rule in self.piles}
+        for rule in self.piles:
+            for source in (*(rule.accept_from or ()), *(rule.accept_from_empty or ())):
+                if source.lower() not in names and source not in ROLES:
+                    raise RulesError(f"pile {rule.name}: accepts cards from {source!r}, which is no pile or role")
+            if rule.refill_from is not None:
+                if self.pile_rule(rule.refill_from) is rule:
+                    raise RulesError(f"pile {rule.name} can't refill itself")
         if self.won not in WIN_RULES:
             raise RulesError(f"unknown win rule {self.won!r}")
+        if self.won == "counts" and not any(rule.won_count is not None for rule in self.piles):
+            raise RulesError("the game is won by pile counts, but no pile has a won_count")
 
 
 def group(prefix: str, count: int, role: str, first: int = 1, **kwargs) -> list[PileRule]:
@@ -510,6 +562,10 @@ class RulesRuleset(Ruleset):
             if rules.addition is not None:
                 return f"Those cards don't add up to {rules.addition}"
             return f"Cards can't be put on {dst.name}"
+        if not self._accepts_from(rule, src, dst):
+            return f"{dst.name} doesn't take cards from {src.name}"
+        if n < rule.min_drop:
+            return f"At least {rule.min_drop} cards at a time must go there"
         if rule.max_drop is not None and n > rule.max_drop:
             return "Only one card at a time can go there" if rule.max_drop == 1 else \
                 f"At most {rule.max_drop} cards at a time can go there"
@@ -525,10 +581,17 @@ class RulesRuleset(Ruleset):
         top = dst.cards[-1]
         if not top.face_up:
             return "You can't put a card on a face-down card"
-        reason = rule.build.refusal(top, card)
+        reason = rule.fits(top, card)
         if reason is not None:
             return f"The {card.name} can't go on the {top.name}: {reason}"
         return None
+
+    @staticmethod
+    def _accepts_from(rule, src, dst) -> bool:
+        sources = rule.accept_from_empty if not dst.cards and rule.accept_from_empty is not None else rule.accept_from
+        if sources is None:
+            return True
+        return any(name.lower() == src.name.lower() or name == src.role for name in sources)
 
     def _start_refusal(self, game, rule, card):
         rank = rule.start_rank
@@ -540,8 +603,12 @@ class RulesRuleset(Ruleset):
                 rank = "any"
         if rank != "any" and card.rank != rank:
             return f"Only a{'n' if rank in (1, 8) else ''} {RANK_NAMES[rank]} can start that pile"
-        if rule.start_suit is not None and card.suit != rule.start_suit:
-            return f"That pile must start with a card of {SUIT_NAMES[rule.start_suit]}"
+        suit = rule.start_suit
+        if suit in ("red", "black"):
+            if card.colour != suit:
+                return f"That pile must start with a {suit} card"
+        elif suit is not None and card.suit != suit:
+            return f"That pile must start with a card of {SUIT_NAMES[suit]}"
         return None
 
     def free_limit(self, game, kind, dst) -> int:
@@ -636,15 +703,30 @@ class RulesRuleset(Ruleset):
 
     # -- after every move ----------------------------------------------------------
     def after_move(self, game, move: Move) -> None:
+        """Turn up exposed face-down cards, then refill emptied piles (which may expose more)."""
         rules = self.rules_for(game)
-        for pile, rule in zip(game.piles, rules.piles):
-            if rule.flip_exposed and pile.cards and not pile.cards[-1].face_up:
-                game.flip(pile, -1, True)
+        for _ in range(len(game.piles) + 1):
+            changed = False
+            for pile, rule in zip(game.piles, rules.piles):
+                if rule.flip_exposed and pile.cards and not pile.cards[-1].face_up:
+                    game.flip(pile, -1, True)
+                    changed = True
+                if rule.refill_from is not None and not pile.cards:
+                    source = game.pile(rule.refill_from)
+                    if source.cards:
+                        game.move_cards(source, 1, pile, face_up=True)
+                        changed = True
+            if not changed:
+                break
 
     # -- end of game ---------------------------------------------------------------
     def is_won(self, game) -> bool:
-        if self.rules_for(game).won == "tableau":
+        rules = self.rules_for(game)
+        if rules.won == "tableau":
             return all(not pile.cards for pile in game.piles if pile.role == "tableau")
+        if rules.won == "counts":
+            return all(rule.won_count is None or len(pile.cards) == rule.won_count
+                       for pile, rule in zip(game.piles, rules.piles))
         return all(pile.role == "foundation" or not pile.cards for pile in game.piles)
 
     # -- moves ---------------------------------------------------------------------

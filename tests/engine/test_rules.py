@@ -283,3 +283,80 @@ def test_random_play_keeps_cards_and_undoes():
             sorted(map(str, (c.turned(True) for c in Game(ruleset, 11).cards())))
     game.restart()
     assert game.to_position() == start
+
+
+class TestMoreBuildingBlocks:
+    @pytest.mark.parametrize("build, under, over, ok", [
+        (Build("down", "any", step=2), 7, 5, True), (Build("down", "any", step=2), 7, 6, False),
+        (Build("up", "any", step=2, wrap=True), 12, 1, True), (Build("up", "any", step=2), 12, 1, False),
+        (Build("same", "any"), 7, 7, True), (Build("same", "any"), 7, 8, False),
+    ])
+    def test_steps_and_same_rank(self, build, under, over, ok):
+        assert build.rank_fits(under, over) is ok
+
+    def table(self, **rule):
+        piles = [PileRule("stock", "stock", take="none", accept=False), PileRule("waste", "waste", accept=False),
+                 PileRule("a", "tableau", take="any", **rule), PileRule("b", "tableau", take="any"),
+                 PileRule("f", "foundation", Build("up", "same"), start_rank=1, won_count=13)]
+        return RulesRuleset(Rules("T", tuple(piles), deal=(DealStep("b", 1),), rest_to="stock",
+                                  stocks=(StockRule("stock", "waste"),)))
+
+    def test_alternative_builds(self):
+        ruleset = self.table(build=Build("down", "alternate"), also=(Build("down", "same"),))
+        game = position(ruleset, {"a": "9H", "b": "8H 8S 8D"})
+        assert "alternate" in refused(game, "b>a")                 # 8D: neither rule
+        game = position(ruleset, {"a": "9H", "b": "8D 8H"})
+        game.play("b>a")                                            # same suit: the second rule
+        game = position(ruleset, {"a": "9H", "b": "8S"})
+        game.play("b>a")                                            # alternate colour: the first
+
+    def test_start_by_colour(self):
+        ruleset = self.table(start_suit="red")
+        game = position(ruleset, {"b": "5S 5H"})
+        game.play("b>a")
+        assert "red" in refused(position(ruleset, {"b": "5H 5S"}), "b>a")
+
+    def test_accept_from(self):
+        ruleset = self.table(accept_from=("waste",), build=Build("any", "any"))
+        game = position(ruleset, {"b": "5S", "waste": "5H"})
+        assert "doesn't take cards from b" in refused(game, "b>a")
+        game.play("waste>a")
+        empty_only = self.table(accept_from_empty=("b",), build=Build("any", "any"))
+        game = position(empty_only, {"b": "5S 7C", "waste": "5H"})
+        assert "doesn't take" in refused(game, "waste>a")
+        game.play("b>a")
+        game.play("waste>a")
+
+    def test_min_drop(self):
+        ruleset = self.table(min_drop=2, build=Build("any", "any"))
+        game = position(ruleset, {"b": "5S 7C"})
+        assert "At least 2" in refused(game, "b>a")
+        game.play("b:2>a")
+
+    def test_refill_from(self):
+        ruleset = self.table(refill_from="waste", build=Build("any", "any"))
+        game = position(ruleset, {"a": "5S", "waste": "2C 3H"})
+        game.play("a>b")
+        assert [str(c) for c in game.pile("a").cards] == ["3H"]
+        game.undo()
+        assert [str(c) for c in game.pile("a").cards] == ["5S"] and len(game.pile("waste")) == 2
+
+    def test_won_by_counts(self):
+        piles = (PileRule("t", "tableau"), PileRule("f", "foundation", Build("up", "same"), start_rank=1, won_count=13))
+        rules = Rules("T", piles, deal=(DealStep("t", 52),), won="counts")
+        ruleset = RulesRuleset(rules)
+        assert position(ruleset, {"f": " ".join(f"{r}S" for r in "A23456789TJQK"), "t": "2H"}).status == "won"
+        assert position(ruleset, {"f": "AS", "t": "2H"}).status != "won"
+        with pytest.raises(RulesError, match="won_count"):
+            RulesRuleset(Rules("T", (PileRule("t", "tableau"),), deal=(DealStep("t", 52),), won="counts"))
+
+    @pytest.mark.parametrize("rule, message", [
+        (dict(accept_from=("nowhere",)), "no pile or role"),
+        (dict(refill_from="a"), "refill itself"),
+        (dict(build=Build("down", "any", step=13)), "step"),
+        (dict(start_suit="green"), "unknown suit"),
+        (dict(min_drop=0), "min_drop"),
+    ])
+    def test_checked(self, rule, message):
+        with pytest.raises(RulesError, match=message):
+            self.table(**rule)

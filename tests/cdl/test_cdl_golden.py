@@ -1,8 +1,12 @@
-"""Golden programs: each ``{ error: text }`` comment names an error expected on its line.
+"""Golden programs, checked by one runner.
 
-One runner checks them all: the compile must fail, and the errors reported
-must be exactly the expected ones (same lines, each message containing the
-comment's text).
+``check_*.cdl``: each ``{ error: text }`` comment names an error expected on
+its line; the compile must fail with exactly those errors (same lines, each
+message containing the text).
+
+``run_*.cdl``: the program compiles and its Start methods run; each
+``{ expect: text }`` comment is the text of one WRITE, in order, and a
+``{ runtime error: text }`` comment marks the line where it must stop.
 """
 import re
 from pathlib import Path
@@ -10,21 +14,47 @@ from pathlib import Path
 import pytest
 
 from kingalbert.engine.errors import RuleFileError
+from kingalbert.engine.rng import Rng
 from kingalbert.loaders.cdl import compile as compile_cdl
+from kingalbert.loaders.cdl.errors import CdlRuntimeError
+from kingalbert.loaders.cdl.interpreter import Interpreter, Output, State
 
 GOLDEN = Path(__file__).parent / "golden"
-EXPECT = re.compile(r"\{\s*error:\s*(.*?)\s*\}")
+ERROR = re.compile(r"\{\s*error:\s*(.*?)\s*\}")
+WRITTEN = re.compile(r"\{ expect: (.*?) \}")
+STOP = re.compile(r"\{\s*runtime error:\s*(.*?)\s*\}")
 
 
-def expectations(text):
+def expectations(text, pattern=ERROR):
     found = []
     for number, line in enumerate(text.splitlines(), 1):
-        for match in EXPECT.finditer(line):
+        for match in pattern.finditer(line):
             found.append((number, match.group(1)))
     return found
 
 
-@pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.cdl")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted(GOLDEN.glob("run_*.cdl")), ids=lambda p: p.stem)
+def test_golden_run(path):
+    text = path.read_text()
+    program = compile_cdl(text, path.name)
+    state = State.initial(program)
+    output = Output()
+    interpreter = Interpreter(program, state, Rng(1), output)
+    stops = expectations(text, STOP)
+    try:
+        for stack in program.order:
+            if "start" in stack.methods:
+                interpreter.run_method(stack, stack.methods["start"])
+    except CdlRuntimeError as error:
+        assert stops, f"unexpected runtime error: {error}"
+        (line, fragment), = stops
+        assert error.line == line and fragment in error.message, error
+    else:
+        assert not stops, "the program should have stopped"
+    assert output.written == [text for _, text in expectations(text, WRITTEN)]
+
+
+@pytest.mark.parametrize("path", sorted(GOLDEN.glob("check_*.cdl")), ids=lambda p: p.stem)
 def test_golden(path):
     text = path.read_text()
     expected = expectations(text)

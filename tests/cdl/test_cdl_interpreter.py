@@ -279,3 +279,22 @@ def test_time_limit_stops_a_long_loop():
     limits = Limits(max_steps=10**9, max_seconds=0.05)
     with pytest.raises(CdlRuntimeError, match="longer than"):
         Run(game("", "while n >= 0 do begin n := n + 1; n := n - 1 end"), limits=limits)
+
+
+# -- a program reaches nothing outside its own state ------------------------------------
+def test_python_names_are_just_undefined_cdl_names():
+    from kingalbert.engine.errors import RuleFileError
+    for name in ("__import__", "eval", "open", "os"):
+        with pytest.raises(RuleFileError, match=f"Undefined name {name}"):
+            compile_cdl(game("", f"n := {name}"), "t.cdl")
+
+
+def test_the_package_has_no_way_out():
+    import pathlib
+    import re
+    import kingalbert.loaders.cdl as package
+    forbidden = re.compile(r"\b(eval|exec|__import__|open|subprocess|socket|os\.system|importlib)\s*[(.]")
+    for path in pathlib.Path(package.__file__).parent.glob("*.py"):
+        text = path.read_text()
+        assert not forbidden.search(text), path.name
+        assert "import pygame" not in text and "import os" not in text, path.name

@@ -76,3 +76,9 @@ def test_scanner_keeps_going_after_an_error():
 def test_32768_scans_so_that_minus_32768_can_be_written():
     tokens, errors = scan("32768")
     assert errors == [] and tokens[0].literal == 32768
+
+
+def test_braces_inside_strings_and_quotes_inside_comments():
+    tokens, errors = scan("'{not a comment}' { it's a comment } x")
+    assert errors == []
+    assert tokens[0].literal == "{not a comment}" and tokens[1].lexeme == "x"

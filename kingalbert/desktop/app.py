@@ -64,9 +64,12 @@ class Animation:
 
 
 class Desktop:
-    def __init__(self, game: Game, options=None):
+    def __init__(self, game: Game, options=None, *, autosave: bool = True):
         from ..options import load_options
+        from ..stats import Statistics
         self.options = options or load_options()
+        self.autosave = autosave
+        self.statistics = Statistics()
         self.screen = new_surface(SCREEN_W, SCREEN_H, fill=GREY4)
         self.tools = tools.window_tools()
         self.tick = tools.menu_tick()
@@ -88,12 +91,15 @@ class Desktop:
         self.window = None
         self.error: ErrorBox | None = None
         self.set_game(game)
-        if self.options.problem:
-            self.game.message = self.options.problem
+        for problem in (self.options.problem, self.statistics.problem):
+            if problem:
+                self.game.message = problem
 
     # -- the game -------------------------------------------------------------------
     def set_game(self, game: Game) -> None:
         self.game = game
+        # a game restored part-way through was counted when its first card moved
+        self.counted = {"played": bool(game.history), "won": bool(game.history) and game.status == "won"}
         self.board = Board(game)
         width, height = self.board.size
         old = self.window
@@ -107,9 +113,26 @@ class Desktop:
             self.window.is_open = old.is_open
         self.work = None
 
+    def changed(self) -> None:
+        """After every change to the game: count it in the statistics and autosave it."""
+        from ..stats import game_key
+        game = self.game
+        self.work = None
+        try:
+            for what in ("played", "won"):
+                if not self.counted[what] and (game.history if what == "played" else game.status == "won"):
+                    self.counted[what] = True
+                    self.statistics.record(game_key(game.ruleset), game.name, **{what: 1})
+            if self.autosave:
+                from ..saves import autosave_path, write_game
+                write_game(game, autosave_path())
+        except OSError as error:
+            game.message = f"Can't save the game: {error.strerror or error}"
+
     def new_game(self, seed: int | None = None) -> None:
         seed = secrets.randbelow(2**32) if seed is None else seed
         self.set_game(Game(self.game.ruleset, seed, self.game.options))
+        self.changed()
 
     def play(self, move: Move) -> bool:
         try:
@@ -129,25 +152,25 @@ class Desktop:
                 contents[src].extend(cards)
             message = record.messages[0] if record.messages else ""
             self.animation = Animation(contents, list(automatic), message, self.game.message, pygame.time.get_ticks())
-        self.work = None
+        self.changed()
         return True
 
     def undo(self) -> None:
         self.finish_animation()
         if self.game.undo() is None:
             self.game.message = "There is nothing to undo"
-        self.work = None
+        self.changed()
 
     def redo(self) -> None:
         self.finish_animation()
         if self.game.redo() is None:
             self.game.message = "There is nothing to redo"
-        self.work = None
+        self.changed()
 
     def restart(self) -> None:
         self.finish_animation()
         self.game.restart()
-        self.work = None
+        self.changed()
 
     def finish_animation(self) -> None:
         if self.animation is not None:
@@ -157,7 +180,7 @@ class Desktop:
     def set_option(self, name: str, value: bool) -> None:
         self.game.options[name] = value
         self.options.values[name] = value
-        self.work = None
+        self.changed()
 
     def save_options(self) -> None:
         from ..options import save_options
@@ -192,9 +215,24 @@ class Desktop:
             items.append(MenuItem("Save options", "save_options", separator=True))
         else:
             items[-1].separator = True
+        items.append(MenuItem("Save game", submenu=Menu("Save as", [MenuItem(self.default_save_path(), "save_game:", writable=True)])))
+        items.append(MenuItem("Load game", submenu=Menu("Load", [MenuItem(str(self._saves_dir()) + "/", "load:", writable=True)])))
+        items.append(MenuItem("Statistics", submenu=self.statistics_box(), separator=True))
         items.append(MenuItem("Games", submenu=self.games_menu(), separator=True))
         items.append(MenuItem("Quit", "quit", "^Q"))
         return Menu(game.name, items)
+
+    def _saves_dir(self):
+        from ..files import data_dir
+        return data_dir() / "saves"
+
+    def statistics_box(self) -> AboutBox:
+        from ..stats import Statistics, game_key
+        played, won = self.statistics.get(game_key(self.game.ruleset))
+        percent = f"{100 * won // played}%" if played else "-"
+        box = AboutBox([("Game", self.game.name), ("Played", str(played)), ("Won", str(won)), ("Winning", percent)])
+        box.title = "Statistics"
+        return box
 
     def games_menu(self) -> Menu:
         """King Albert, then the bundled games by format, then the user's own rules folder."""
@@ -212,20 +250,46 @@ class Desktop:
             if mine:
                 items[-1].separator = True
                 items.extend(MenuItem(game_title(p), f"game:{p}") for p in mine[:20])
+        items[-1].separator = True
+        items.append(MenuItem("Load file", submenu=Menu("Load file", [MenuItem("", "game:", writable=True)])))
         return Menu("Games", items)
 
     def load_game(self, path: str | None) -> bool:
         """Start the game of a rule file (King Albert for None); a bad file opens an error box
         and leaves the game in progress untouched."""
         from ..cli import safe_load
+        from ..saves import is_saved_game, read_game
         try:
-            ruleset = safe_load(path or None)
-            game = Game(ruleset, secrets.randbelow(2**32), self.game.options)
+            if path and is_saved_game(path):
+                game = read_game(path)
+            else:
+                ruleset = safe_load(path or None)
+                game = Game(ruleset, secrets.randbelow(2**32), self.game.options)
         except SolitaireError as error:
             self.error = ErrorBox("King Albert", str(error))
             return False
         self.set_game(game)
+        self.changed()
         return True
+
+    def save_game(self, path: str) -> bool:
+        from ..saves import write_game
+        path = path.strip()
+        if not path:
+            return False
+        try:
+            write_game(self.game, __import__("os").path.expanduser(path))
+        except OSError as error:
+            self.error = ErrorBox("King Albert", f"{path}: can't be written ({error.strerror or error})")
+            return False
+        self.game.message = "Game saved"
+        self.work = None
+        return True
+
+    def default_save_path(self) -> str:
+        from ..files import data_dir
+        name = "".join(ch if ch.isalnum() else "-" for ch in self.game.name.lower()).strip("-")
+        return str(data_dir() / "saves" / f"{name}-{self.game.seed if self.game.seed is not None else 'game'}.json")
 
     def iconbar_menu(self) -> Menu:
         return Menu("King Albert", [MenuItem("Info", submenu=self.about_box()), MenuItem("Quit", "quit")])
@@ -282,11 +346,23 @@ class Desktop:
             self.redo()
         elif action == "save_options":
             self.save_options()
+        elif action.startswith("save_game:"):
+            self.save_game(action[len("save_game:"):])
+        elif action.startswith("load:"):
+            self.load_game(action[len("load:"):].strip() or None)
         elif action.startswith("game:"):
             self.load_game(action[len("game:"):])
         elif action.startswith("toggle:"):
             name = action.split(":", 1)[1]
             self.set_option(name, not self.game.options.get(name))
+
+    def writable_item(self) -> MenuItem | None:
+        """The writable item of the innermost open menu, which has the caret."""
+        if self.menus and isinstance(self.menus[-1], Menu):
+            for item in self.menus[-1].items:
+                if item.writable:
+                    return item
+        return None
 
     def menu_at(self, pos) -> int | None:
         for level in range(len(self.menus) - 1, -1, -1):
@@ -319,6 +395,18 @@ class Desktop:
         if self.error is not None:
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.error = None
+            return
+        writable = self.writable_item()
+        if writable is not None and not ctrl:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.close_menus()
+                self.choose(writable.action + writable.text)
+            elif key == pygame.K_BACKSPACE:
+                writable.text = writable.text[:-1]
+            elif key == pygame.K_ESCAPE:
+                self.close_menus()
+            elif event.unicode and event.unicode.isprintable():
+                writable.text += event.unicode
             return
         if key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -406,13 +494,14 @@ class Desktop:
         if item.submenu is not None and item.action is None:
             self.open_submenu(level, index)
             return
-        if button == ADJUST:
-            self.choose(item.action)
+        action = item.action + item.text if item.writable else item.action
+        if button == ADJUST and not item.writable:
+            self.choose(action)
             if self.running:
                 self.reopen_menu()
         else:
             self.close_menus()
-            self.choose(item.action)
+            self.choose(action)
 
     def board_press(self, wpos, pos, button) -> None:
         hit = self.board.card_at(wpos)
@@ -537,7 +626,7 @@ class Desktop:
         screen.fill(GREY1, bar.inflate(0, -2).move(0, 1))
         screen.blit(self.icon, self.icon_rect)
         if self.window.is_open:
-            self.window.draw(screen, self.work_surface(), self.tools, self.focus)
+            self.window.draw(screen, self.work_surface(), self.tools, self.focus and self.error is None)
         for level, menu in enumerate(self.menus):
             menu.draw(screen, self.tick, self.arrow, self.highlight.get(level))
         if self.error is not None:
@@ -640,12 +729,23 @@ class Desktop:
 
 
 def run(rulefile=None, seed=None, scale=None, fullscreen=False) -> int:
+    """The desktop: the autosaved game if started plain, else a new game of RULEFILE
+    (or the saved game it names)."""
     from ..cli import safe_load
     from ..options import load_options
-    ruleset = safe_load(rulefile)
+    from ..saves import is_saved_game, load_autosave, read_game
     options = load_options()
-    game = Game(ruleset, seed if seed is not None else secrets.randbelow(2**32), options.values)
+    game, problem = (None, None)
+    if rulefile is None and seed is None:
+        game, problem = load_autosave()
+    if game is None:
+        if rulefile is not None and is_saved_game(rulefile):
+            game = read_game(rulefile)
+        else:
+            game = Game(safe_load(rulefile), seed if seed is not None else secrets.randbelow(2**32), options.values)
     desktop = Desktop(game, options)
+    if problem:
+        desktop.game.message = problem
     desktop.open_display(scale, fullscreen)
     desktop.present(desktop.frame())
     desktop.run_loop()

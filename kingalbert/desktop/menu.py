@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..sprites import font
-from ..sprites.palette import BLACK, GREY2, WHITE
+from ..sprites.palette import BLACK, GREY2, RED, WHITE
 from .geometry import MENU_COLUMN, MENU_GAP, MENU_ROW, SCREEN_H, SCREEN_W, TOOL
 
 
@@ -21,6 +21,8 @@ class MenuItem:
     submenu: object | None = None
     #: a dotted gap below the item
     separator: bool = False
+    #: text the player can type into (with a caret), chosen with Return
+    writable: bool = False
 
 
 @dataclass
@@ -34,7 +36,7 @@ class Menu:
     def width(self) -> int:
         widest = font.text_width(self.title) + 16
         for item in self.items:
-            text = MENU_COLUMN + font.text_width(item.text) + MENU_COLUMN + 4
+            text = MENU_COLUMN + font.text_width(item.text if not item.writable else "x" * 30) + MENU_COLUMN + 4
             if item.shortcut:
                 text += 16 + font.text_width(item.shortcut)
             widest = max(widest, text)
@@ -89,7 +91,14 @@ class Menu:
             if item.ticked:
                 self._blit_coloured(screen, tick, self.x + (MENU_COLUMN - tick.get_width()) // 2,
                                     top + (MENU_ROW - tick.get_height()) // 2, fg)
-            font.draw_text(screen, self.x + MENU_COLUMN, top + 3, item.text, fg)
+            text = item.text
+            if item.writable:
+                room = (self.width - 2 * MENU_COLUMN - 4) // font.GLYPH_W
+                text = text[-room:] if room > 0 else ""
+            font.draw_text(screen, self.x + MENU_COLUMN, top + 3, text, fg)
+            if item.writable:
+                caret_x = self.x + MENU_COLUMN + font.text_width(text)
+                screen.fill(RED, (caret_x, top + 2, 2, MENU_ROW - 4))
             right = self.x + self.width - MENU_COLUMN
             if item.shortcut:
                 font.draw_text(screen, right - 4 - font.text_width(item.shortcut), top + 3, item.shortcut, fg)

@@ -62,6 +62,7 @@ class Game:
         ruleset.setup(self)
         if deal:
             ruleset.deal(self)
+        self._start = self._snapshot()
 
     # -- piles ---------------------------------------------------------------
     def add_pile(self, name: str, role: str) -> Pile:
@@ -142,6 +143,9 @@ class Game:
         self.message = text
         if self._record is not None:
             self._record.messages.append(text)
+
+    def _snapshot(self) -> tuple:
+        return tuple(tuple(pile.cards) for pile in self.piles), dict(self.vars), self.rng.state
 
     # -- transactions ------------------------------------------------------------
     def begin(self, move: Move | None = None) -> None:
@@ -350,7 +354,61 @@ class Game:
         if not isinstance(variables, dict):
             raise PositionError('"vars" must be an object')
         game.vars.update(variables)
+        rng = position.get("rng")
+        if rng is not None:
+            if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng < 2**64:
+                raise PositionError('"rng" must be a whole number from 0 to 2**64 - 1')
+            game.rng.state = rng
         ruleset.check_position(game)
+        game._start = game._snapshot()
+        return game
+
+    # -- saved games: the position plus the whole move log ------------------------------
+    SAVE_FORMAT = "kingalbert saved game"
+
+    def to_save(self) -> dict:
+        """The position, plus where the game started and every move, so that loading
+        it gives back this game at this move with its undo and redo history."""
+        piles, variables, rng = self._start
+        save = {"format": self.SAVE_FORMAT, "version": 1}
+        save.update(self.to_position())
+        save["rulefile"] = self.ruleset.source
+        save["options"] = dict(self.options)
+        save["start"] = {
+            "piles": [{"name": pile.name, "cards": [str(card) for card in cards]} for pile, cards in zip(self.piles, piles)],
+            "vars": variables,
+            "rng": rng,
+        }
+        save["moves"] = [str(move) for move in self.history]
+        save["undone"] = [str(record.move) for record in reversed(self._redo) if record.move is not None]
+        return save
+
+    @classmethod
+    def from_save(cls, ruleset: Ruleset, save: dict, options: dict | None = None) -> "Game":
+        """Replay a saved game (``to_save``); raises PositionError if it doesn't replay exactly."""
+        if not isinstance(save, dict) or save.get("format") != cls.SAVE_FORMAT:
+            raise PositionError("not a saved game")
+        start, moves, undone = save.get("start"), save.get("moves", []), save.get("undone", [])
+        if not isinstance(start, dict) or not isinstance(moves, list) or not isinstance(undone, list):
+            raise PositionError('a saved game needs "start", "moves" and "undone"')
+        if options is None and isinstance(save.get("options"), dict):
+            options = save["options"]
+        game = cls.from_position(ruleset, {"seed": save.get("seed"), **start}, options)
+        for number, text in enumerate(moves + undone, 1):
+            if not isinstance(text, str):
+                raise PositionError(f"move {number} is not an action")
+            try:
+                game.play(text)
+            except SolitaireError as error:
+                raise PositionError(f"move {number} ({text}) does not replay: {error}") from None
+        for _ in undone:
+            game.undo()
+        if "piles" in save:
+            saved = {entry.get("name"): entry.get("cards") for entry in save["piles"] if isinstance(entry, dict)}
+            now = {pile.name: [str(card) for card in pile.cards] for pile in game.piles}
+            if any(saved.get(name, []) != cards for name, cards in now.items()):
+                raise PositionError("the moves do not lead to the saved position")
+        game.message = ""
         return game
 
 

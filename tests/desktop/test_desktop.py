@@ -308,3 +308,62 @@ def test_games_menu_lists_king_albert_first_and_opens_it():
     desktop.game.play("r4>t4")
     click(desktop, (sub.x + 20, sub.row_tops()[0] + 5))
     assert desktop.menus == [] and desktop.game.history == [] and desktop.game.name == "King Albert"
+
+
+def test_every_move_is_autosaved_and_comes_back():
+    from kingalbert.saves import load_autosave
+    desktop = make()
+    drag(desktop, top_card(desktop, "r4"), top_card(desktop, "t4"))
+    click(desktop, top_card(desktop, "t5"), ADJUST)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode=""))
+    desktop.pump()
+    back, problem = load_autosave()
+    assert problem is None
+    assert back.to_position() == desktop.game.to_position() and back.history == desktop.game.history
+    assert back.redo() == desktop.game.redo()
+    assert back.to_position() == desktop.game.to_position()
+
+
+def test_statistics_count_played_and_won():
+    from kingalbert.stats import Statistics
+    position = {"f1": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH", "t1": "QH", "t2": "KH"}
+    desktop = make(position)
+    assert desktop.statistics.get("King Albert") == (0, 0)
+    drag(desktop, top_card(desktop, "t1"), top_card(desktop, "t3"))
+    assert desktop.statistics.get("King Albert") == (1, 0)
+    click(desktop, top_card(desktop, "t3"), ADJUST)
+    assert desktop.statistics.get("King Albert") == (1, 0)
+    click(desktop, top_card(desktop, "t2"), ADJUST)
+    assert desktop.game.status == "won"
+    assert desktop.statistics.get("King Albert") == (1, 1)
+    desktop.undo()
+    desktop.redo()  # the same game is not counted twice
+    assert Statistics().get("King Albert") == (1, 1)
+    box = desktop.statistics_box()
+    assert box.title == "Statistics" and ("Winning", "100%") in box.fields
+
+
+def test_save_game_through_a_writable_menu_item_and_load_it_by_dropping(tmp_path):
+    desktop = make()
+    desktop.game.play("r4>t4")
+    click(desktop, desktop.window.to_screen(100, 40), MENU)
+    menu = desktop.menus[0]
+    index = next(i for i, item in enumerate(menu.items) if item.text == "Save game")
+    post(pygame.MOUSEMOTION, (menu.x + menu.width - 4, menu.row_tops()[index] + 8))
+    desktop.pump()
+    writable = desktop.menus[1].items[0]
+    assert writable.writable and writable.text.endswith(".json")
+    target = tmp_path / "mine.json"
+    for _ in range(len(writable.text)):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b"))
+    for ch in str(target):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=ch))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    desktop.pump()
+    assert desktop.menus == [] and target.exists() and desktop.game.message == "Game saved"
+    saved = desktop.game.to_position()
+    desktop.new_game(99)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(target)))
+    desktop.pump()
+    assert desktop.error is None and desktop.game.to_position() == saved
+    assert [str(m) for m in desktop.game.history] == ["r4>t4"]

@@ -35,7 +35,7 @@ from ..engine.pat_rules import (CardPattern, PatRulesError, PatRuleset, PileSpec
 
 MAX_PILES = 150
 _SIGNS = "+-\u2013\u2212"
-_NUMBER = re.compile(rf"[{_SIGNS}]?\d+")
+_NUMBER = re.compile(r"[+\-\u2013\u2212]?[0-9]+")
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
@@ -79,7 +79,7 @@ def _numbers(text: str, filename: str, line_number: int) -> tuple[list[int], boo
                 raise RuleFileError(filename, line_number, f"{token} is far too big a number here")
             values.append(sign * int(digits))
             continue
-        starts_number = token[0].isdigit() or (token[0] in _SIGNS and len(token) > 1 and token[1].isdigit())
+        starts_number = token[0] in "0123456789" or (token[0] in _SIGNS and len(token) > 1 and token[1] in "0123456789")
         if starts_number:
             raise RuleFileError(filename, line_number, f"{token!r} is not a whole number")
         return values, True

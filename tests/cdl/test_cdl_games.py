@@ -11,7 +11,7 @@ from kingalbert.loaders import load as load_any
 from kingalbert.loaders.cdl import load
 
 GAMES = Path(kingalbert.__file__).parent / "games" / "cdl"
-NAMES = ["klondike", "golf", "canfield", "calculation", "strategy"]
+NAMES = ["klondike", "golf", "canfield", "calculation", "strategy", "acesup"]
 
 
 def rules_for(name):
@@ -208,6 +208,7 @@ def test_strategy_foundations_take_their_suit_from_the_shaded_drawing():
     game = arranged("strategy", Stock="9D AH", F1="", F2="")
     rules = game.ruleset
     assert rules.bottom_card(game, game.pile("F2")) == "AH"
+    assert rules.layout(game).view("F2").empty == "H" and rules.layout(game).view("R1").empty is None
     with pytest.raises(IllegalMoveError):
         game.play("Stock>F1")                # spades only
     game.play("Stock>F2")
@@ -216,3 +217,27 @@ def test_strategy_foundations_take_their_suit_from_the_shaded_drawing():
     assert "shaded card" in box.text and box.buttons == [("Understood", "understood")]
     rules.press_button(game, 0)
     assert not rules.help_box(game).open
+
+
+# -- Aces Up ------------------------------------------------------------------------------------------
+def test_aces_up_throws_away_beaten_cards_and_flashes_the_winner():
+    game = arranged("acesup", C1="5H", C2="KH", C3="2C 9C")
+    rules = game.ruleset
+    rules.take_events(game)
+    with pytest.raises(IllegalMoveError):
+        game.play("click:C2")                # nothing beats the King of Hearts
+    game.play("click:C1")
+    assert cards(game, "C1") == ""
+    assert ("flash", "C2", 1, 1) in rules.take_events(game)
+    game.play("C3>C1")                       # a top card into the empty column
+    assert cards(game, "C1") == "9C" and cards(game, "C3") == "2C"
+    game.play("click:C3")                    # the Nine of Clubs beats the Two
+    assert cards(game, "C3") == "" and game.vars["cdl:globals"]["thrown"] == 2
+    assert game.status == "lost"
+
+
+def test_aces_up_win():
+    game = arranged("acesup", C1="AS", C2="AH KS", C3="AC", C4="AD")
+    assert game.status == "playing"
+    game.play("click:C2")
+    assert game.status == "won"

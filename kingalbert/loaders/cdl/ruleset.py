@@ -375,6 +375,11 @@ class CdlRuleset(Ruleset):
             return "cross"
         return str(to_card(value))
 
+    def empty_mark(self, game, stack: StackInfo) -> str | None:
+        """For ``PileView.empty``: the suit letter of a card drawing, None for a circle or cross."""
+        value = game.vars.get("cdl:bottoms", {}).get(stack.name, EMPTY_CARD) if game is not None else EMPTY_CARD
+        return None if value >= EMPTY_CARD else to_card(value).suit
+
     def is_shaded(self, game, pile, index: int) -> bool:
         """Is the card at ``pile.cards[index]`` shaded?"""
         positions = game.vars.get("cdl:shaded", {}).get(pile.name, ())
@@ -401,7 +406,7 @@ class CdlRuleset(Ruleset):
                 dx = card_w // 4
             elif direction == "left":
                 dx, x = -(card_w // 4), x + width - card_w
-            views.append(PileView(stack.name, x, y, dx, dy))
+            views.append(PileView(stack.name, x, y, dx, dy, empty=self.empty_mark(game, stack)))
         return Layout(card_w, card_h, self.program.width * cell_w, self.program.height * cell_h, views)
 
     # -- state <-> game --------------------------------------------------------------

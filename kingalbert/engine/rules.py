@@ -281,6 +281,8 @@ class StockRule:
     Without a waste: deal one card face up to each of ``targets`` (in
     order) as long as the stock lasts.  ``deal_at_start``: the deal ends
     with one such click (SolKit turns the first cards onto the waste).
+    ``deal_on_redeal``: the click that turns the waste over also turns the
+    next cards onto it (as SolKit does).
     """
 
     pile: str
@@ -289,6 +291,7 @@ class StockRule:
     redeals: int | None = 0
     targets: tuple[str, ...] = ()
     deal_at_start: bool = False
+    deal_on_redeal: bool = False
 
 
 @dataclass(frozen=True)
@@ -690,6 +693,8 @@ class RulesRuleset(Ruleset):
             left = game.vars.get(key)
             if stock.redeals is not None and isinstance(left, int):
                 game.set_var(key, left - 1)
+            if stock.deal_on_redeal:
+                self._deal_stock(game, stock, pile)
             return None
         if action is not None:
             return action

@@ -11,7 +11,10 @@ The game (as SolKit plays it): piles ``deck`` and ``waste`` (if there is a
 foundations, ``cell1``... free cells holding one card each, ``col1``...
 columns.  Columns are dealt in order, each with its last ``NumFaceUpCards``
 face up; the cards left go to the deck, and the first ``deal_by`` of them are
-turned onto the waste at once.  A six-field foundation line puts its
+turned onto the waste at once.  A click on the deck turns ``deal_by`` cards
+onto the waste; on an empty deck it turns the waste over (if redeals are
+left, counted down) and deals again.  Dealing to the columns puts one card on
+each column that isn't take-only.  A six-field foundation line puts its
 initial card on the foundation after the deal.  Face orders loop round
 (an ace on a king going up).  A face of ``random``/``first``/``column`` is
 the rank of the first column's top card after the deal.  The game is won
@@ -306,7 +309,8 @@ class _Reader:
         stocks = ()
         if has_deck:
             if waste:
-                stocks = (StockRule("deck", "waste", self.deal_by, self.redeals, deal_at_start=True),)
+                stocks = (StockRule("deck", "waste", self.deal_by, self.redeals, deal_at_start=True,
+                                     deal_on_redeal=True),)
             else:
                 targets = tuple(f"col{i + 1}" for i, column in enumerate(self.columns) if not column[3])
                 if not targets:

@@ -253,8 +253,10 @@ def test_redeals_count_down():
     assert game.vars["redeals"] == 1
     while game.pile("deck").cards:
         game.play("click:deck")
-    game.play("click:deck")
+    first = game.pile("waste").cards[0]
+    game.play("click:deck")                 # turn the waste over, and deal again at once
     assert game.vars["redeals"] == 0
+    assert len(game.pile("waste")) == 3 and game.pile("waste").cards[0].same_card(first)
     while game.pile("deck").cards:
         game.play("click:deck")
     assert refused(game, "click:deck") == "No redeals are left"
@@ -435,7 +437,7 @@ def test_bundled_game_plays(path):
         assert game.to_position() == start
 
 
-@pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", BUNDLED + CORPUS, ids=lambda p: p.name)
 def test_cli_check(path):
     result = subprocess.run([sys.executable, "-m", "kingalbert", "check", str(path)], capture_output=True, text=True,
                             cwd=ROOT)

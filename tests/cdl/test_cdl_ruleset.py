@@ -254,3 +254,13 @@ def test_errors_in_the_file_name_the_file_and_line():
     with pytest.raises(RuleFileError) as info:
         loads("game X is 2 by 2;\nstack A is X := 0; Y := 0;\n  Start is Pull 1 From Nowhere;\nend A;\norder A.", "x.cdl")
     assert str(info.value) == "x.cdl:3: Undefined stack Nowhere."
+
+
+def test_a_failing_win_predicate_undoes_the_transaction():
+    source = SOURCE.replace("predicate win? is return A! = 0;",
+                            "predicate win? is return A[5] = 0;")   # fails once A has fewer cards
+    game = Game(loads(source, "bench.cdl"), seed=1)
+    before = game.to_position()
+    with pytest.raises(RuleFileError, match="Position 5 is outside stack A"):
+        game.play("A>B")
+    assert game.to_position() == before

@@ -59,6 +59,13 @@ def from_card(card: Card) -> int:
     return SUITS.index(card.suit) * 13 + card.rank - 1 + (0 if card.face_up else 52)
 
 
+def clone_rng(rng: Rng) -> Rng:
+    """A generator that draws what ``rng`` would, leaving ``rng`` alone."""
+    copy = Rng(0)
+    copy.state = rng.state
+    return copy
+
+
 def state_key(state: State) -> tuple:
     return (tuple((k, tuple(v)) for k, v in sorted(state.stacks.items())),
             tuple(sorted(state.bottoms.items())),
@@ -141,6 +148,11 @@ class CdlRuleset(Ruleset):
             if quiet:
                 return result.refusal
             raise IllegalMoveError(result.refusal)
+        # win? and loose? run after every transaction: a failure in them undoes it too
+        for key in ("win?", "loose?"):
+            if key in self.program.routines:
+                interpreter = self.interpreter(result.state.copy(), clone_rng(game.rng), Output())
+                self.run(lambda: interpreter.call_routine(key))
         self.write_state(game, result.state)
         self.publish(game, result.output)
         return None
@@ -251,7 +263,7 @@ class CdlRuleset(Ruleset):
                     targets = stacks if (carried and button == "left") else [stack]
                     for dest in targets:
                         copy = Transaction(press.state.copy(), Output(), None)
-                        copy.before, copy.rng = press.before, self.rng_for(game, True)
+                        copy.before, copy.rng = press.before, clone_rng(press.rng)
                         try:
                             result = self.release(copy, dest, button)
                         except RuleFileError:
@@ -460,11 +472,7 @@ class CdlRuleset(Ruleset):
 
     @staticmethod
     def rng_for(game, simulate: bool):
-        if not simulate:
-            return game.rng
-        copy = Rng(0)
-        copy.state = game.rng.state
-        return copy
+        return clone_rng(game.rng) if simulate else game.rng
 
     def run(self, thunk):
         try:

@@ -112,6 +112,12 @@ class Desktop:
         if old is not None:
             self.window.is_open = old.is_open
         self.work = None
+        self.board.statistics = self.statistics.get(self._key())
+        self._motion(self.drag is not None or bool(self.menus))
+
+    def _key(self) -> str:
+        from ..stats import game_key
+        return game_key(self.game.ruleset)
 
     def changed(self) -> None:
         """After every change to the game: count it in the statistics and autosave it."""
@@ -123,6 +129,7 @@ class Desktop:
                 if not self.counted[what] and (game.history if what == "played" else game.status == "won"):
                     self.counted[what] = True
                     self.statistics.record(game_key(game.ruleset), game.name, **{what: 1})
+                    self.board.statistics = self.statistics.get(game_key(game.ruleset))
             if self.autosave:
                 from ..saves import autosave_path, write_game
                 write_game(game, autosave_path())
@@ -512,13 +519,13 @@ class Desktop:
             if n > 0:
                 self.play(Move("adjust", pile, n))
             return
-        if n == 0:
-            self.press = {"pile": pile, "n": 1, "pos": pos, "click_only": True}
-            return
-        refusal = self.game.ruleset.check_pick(self.game, self.game.pile(pile), n)
-        if refusal is not None:
-            self.game.message = refusal
-            self.work = None
+        refusal = None
+        if n > 0:
+            refusal = self.game.ruleset.check_pick(self.game, self.game.pile(pile), n)
+        if n == 0 or refusal is not None:
+            # not a card that can be picked up: a click (on a stock, say), or a refused drag
+            self.press = {"pile": pile, "n": max(n, 1), "pos": pos, "click_only": True, "refusal": refusal}
+            self._motion(True)
             return
         view = self.board.views[pile]
         count = len(self.game.pile(pile).cards)
@@ -527,12 +534,19 @@ class Desktop:
         self._motion(True)
 
     def on_motion(self, pos) -> None:
-        if self.press is not None and self.drag is None and not self.press.get("click_only"):
-            sx, sy = self.press["pos"]
+        press = self.press
+        if press is not None and self.drag is None:
+            sx, sy = press["pos"]
             if abs(pos[0] - sx) >= DRAG_START or abs(pos[1] - sy) >= DRAG_START:
-                self.drag = {"kind": "cards", **self.press}
                 self.press = None
-                self._drag_base = None
+                if press.get("click_only"):
+                    if press.get("refusal"):
+                        self.game.message = press["refusal"]
+                        self.work = None
+                    self._motion(bool(self.menus))
+                else:
+                    self.drag = {"kind": "cards", **press}
+                    self._drag_base = None
         drag = self.drag
         if drag is not None:
             drag["at"] = pos
@@ -550,6 +564,12 @@ class Desktop:
                 ratio = window.extent_w / max(1, well.w)
                 window.scroll_to(int(drag["origin"][0] + (pos[0] - drag["start"][0]) * ratio), window.scroll_y)
             return
+        if self.board.info_rect is not None and self.window.part_at(pos) == "work":
+            hit = self.board.card_at(self.window.to_work(pos))
+            hover = hit[0] if hit else None
+            if hover != self.board.hover:
+                self.board.hover = hover
+                self.work = None
         if self.menus:
             level = self.menu_at(pos)
             if level is None:
@@ -585,7 +605,9 @@ class Desktop:
             self.play(Move("click", press["pile"], press["n"]))
 
     def _motion(self, wanted: bool) -> None:
-        """Mouse movement events only while something follows the pointer: otherwise the loop sleeps."""
+        """Mouse movement events only while something follows the pointer (or an information
+        panel describes the pile under it): otherwise the loop sleeps."""
+        wanted = wanted or self.board.info_rect is not None
         if pygame.display.get_init():
             if wanted:
                 pygame.event.set_allowed(pygame.MOUSEMOTION)
@@ -670,7 +692,7 @@ class Desktop:
             self.scale = max(1, min(dw // SCREEN_W, dh // SCREEN_H))
         self.offset = ((dw - SCREEN_W * self.scale) // 2, (dh - SCREEN_H * self.scale) // 2)
         self._set_pointer()
-        pygame.event.set_blocked(pygame.MOUSEMOTION)
+        self._motion(False)
         self.fullscreen = fullscreen
 
     def toggle_fullscreen(self) -> None:

@@ -18,16 +18,38 @@ def card_sprites(w: int, h: int) -> CardSprites:
     return sprites
 
 
+#: the information panel's width (22 System-font characters and a margin)
+INFO_W = 192
+#: the message line added under a layout that has no message space of its own
+MESSAGE_H = 24
+
+
 class Board:
     def __init__(self, game):
         self.game = game
         self.layout: Layout = game.ruleset.layout(game)
         self.cards = card_sprites(self.layout.card_w, self.layout.card_h)
         self.views = {view.name: view for view in self.layout.piles}
+        layout = self.layout
+        width, height = layout.width, layout.height
+        if layout.message is not None:
+            self.message_rect = pygame.Rect(layout.message)
+        else:
+            self.message_rect = pygame.Rect(8, height, max(8, width - 16), 16)
+            height += MESSAGE_H
+        self.info_rect = None
+        if game.ruleset.info_panel:
+            self.info_rect = pygame.Rect(width, 0, INFO_W, height)
+            width += INFO_W
+        self.width, self.height = width, height
+        #: the pile under the pointer, described in the information panel
+        self.hover: str | None = None
+        #: (played, won) for the information panel
+        self.statistics = (0, 0)
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.layout.width, self.layout.height
+        return self.width, self.height
 
     # -- geometry --------------------------------------------------------------
     def card_rect(self, view: PileView, index: int) -> pygame.Rect:
@@ -77,8 +99,9 @@ class Board:
             if lifted is not None and lifted[0] == view.name:
                 cards = cards[: len(cards) - lifted[1]]
             self.draw_pile(surface, view, cards)
-        if self.layout.message is not None:
-            self.draw_message(surface, self.game.message if message is None else message)
+        self.draw_message(surface, self.game.message if message is None else message)
+        if self.info_rect is not None:
+            self.draw_info(surface)
         return surface
 
     def draw_pile(self, surface, view: PileView, cards) -> None:
@@ -95,8 +118,34 @@ class Board:
         return self.cards.face(card.rank, card.suit) if card.face_up else self.cards.back
 
     def draw_message(self, surface, text: str) -> None:
-        x, y, w, h = self.layout.message
-        surface.fill(GREY1, (x, y, w, h))
-        while text and font.text_width(text) > w:
+        rect = self.message_rect
+        surface.fill(GREY1, rect)
+        text = text or self.game.ruleset.status_text(self.game)
+        while text and font.text_width(text) > rect.w:
             text = text[:-1]
-        font.draw_text(surface, x, y, text, BLACK)
+        font.draw_text(surface, rect.x, rect.y, text, BLACK)
+
+    def info_lines(self) -> list[str]:
+        game = self.game
+        played, won = self.statistics
+        percent = f"{100 * won // played}%" if played else "-"
+        lines = [game.name, "", f"Played: {played}", f"Won: {won} ({percent})"]
+        status = game.ruleset.status_text(game)
+        if status:
+            lines.append(status)
+        if self.hover is not None:
+            pile = game.pile(self.hover)
+            lines += ["", f"Pile: {pile.name}"] + game.ruleset.describe_pile(game, pile)
+            if pile.cards:
+                lines.append(f"Top card: {pile.cards[-1] if pile.cards[-1].face_up else 'face down'}")
+        return lines
+
+    def draw_info(self, surface) -> None:
+        rect = self.info_rect
+        surface.fill(BLACK, (rect.x, rect.y, 1, rect.h))
+        surface.fill(GREY1, rect.inflate(-1, 0).move(1, 0))
+        width = (rect.w - 16) // font.GLYPH_W
+        y = rect.y + 8
+        for line in self.info_lines():
+            font.draw_text(surface, rect.x + 8, y, line[:width], BLACK)
+            y += 18

@@ -118,7 +118,18 @@ class Ruleset(ABC):
             if self.can_click(game, pile):
                 yield Move("click", pile.name)
 
-    # -- presentation -----------------------------------------------------
+    # -- presentation -----
+    #: show SolKit's information panel (statistics, redeals, the rules of the pile under the pointer)
+    info_panel = False
+
+    def status_text(self, game: "Game") -> str:
+        """A line for the message space when there is no message (redeals left, a foundation value ...)."""
+        return ""
+
+    def describe_pile(self, game: "Game", pile: "Pile") -> list[str]:
+        """The rules of a pile in a few short lines, for the information panel."""
+        return []
+
     def layout(self, game: "Game", card_w: int = 71, card_h: int = 96) -> Layout:
         """Where the piles go; the default is a row of piles per role."""
         gap = max(4, card_w // 8)

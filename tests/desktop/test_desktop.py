@@ -367,3 +367,11 @@ def test_save_game_through_a_writable_menu_item_and_load_it_by_dropping(tmp_path
     desktop.pump()
     assert desktop.error is None and desktop.game.to_position() == saved
     assert [str(m) for m in desktop.game.history] == ["r4>t4"]
+
+
+def test_dragging_a_buried_card_says_why_not():
+    desktop = make()
+    view = desktop.board.views["t1"]
+    buried = desktop.window.to_screen(view.x + 6, view.y + 3)
+    drag(desktop, buried, top_card(desktop, "t9"))
+    assert desktop.game.history == [] and desktop.game.message == "You can only move one card at a time"

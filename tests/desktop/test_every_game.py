@@ -1,0 +1,129 @@
+"""Every bundled game opens from the Games menu, renders in Wimp colours and plays with the mouse."""
+import pygame
+import pytest
+
+from kingalbert.desktop.app import MENU, SELECT, Desktop
+from kingalbert.desktop.shot import screen_image
+from kingalbert.engine import Game
+from kingalbert.engine.king_albert import KingAlbert
+from kingalbert.games import FORMATS, bundled_games, game_title
+from kingalbert.sprites.palette import WIMP_RGB
+
+GAMES = [(key, path) for key, paths in bundled_games().items() for path in paths]
+
+
+@pytest.fixture(autouse=True)
+def quit_display():
+    yield
+    pygame.display.quit()
+
+
+def post(kind, pos, button=None):
+    attrs = {"pos": pos}
+    if button is None:
+        attrs.update(rel=(0, 0), buttons=(0, 0, 0))
+    else:
+        attrs["button"] = button
+    pygame.event.post(pygame.event.Event(kind, attrs))
+
+
+def hover_arrow(desktop, level, index):
+    menu = desktop.menus[level]
+    post(pygame.MOUSEMOTION, (menu.x + menu.width - 4, menu.row_tops()[index] + 8))
+    desktop.pump()
+
+
+def click(desktop, pos, button=SELECT):
+    post(pygame.MOUSEBUTTONDOWN, pos, button)
+    desktop.pump()
+    post(pygame.MOUSEBUTTONUP, pos, button)
+    desktop.pump()
+
+
+def open_from_menu(desktop, key, path):
+    click(desktop, desktop.window.to_screen(60, 40), MENU)
+    games = next(i for i, item in enumerate(desktop.menus[0].items) if item.text == "Games")
+    hover_arrow(desktop, 0, games)
+    fmt = next(i for i, item in enumerate(desktop.menus[1].items) if item.text == FORMATS[key][0])
+    hover_arrow(desktop, 1, fmt)
+    sub = desktop.menus[2]
+    index = next(i for i, item in enumerate(sub.items) if item.action == f"game:{path}")
+    assert sub.items[index].text == game_title(path)
+    click(desktop, (sub.x + 20, sub.row_tops()[index] + 5))
+
+
+def visible(desktop, work_point):
+    """Scroll the window so that a work-area point is on screen; return its screen position."""
+    window = desktop.window
+    x, y = work_point
+    window.scroll_to(x - window.w // 2, y - window.h // 2)
+    return window.to_screen(x, y)
+
+
+def mouse_move(desktop, move):
+    """Play a legal move with the mouse, if its cards can be hit; returns whether it was tried."""
+    board, game = desktop.board, desktop.game
+    src = board.views.get(move.src)
+    if src is None:
+        return False
+    cards = game.pile(move.src).cards
+    rect = board.card_rect(src, max(0, len(cards) - move.n))
+    start_work = (rect.x + 3, rect.y + 3)
+    if board.card_at(start_work) not in ((move.src, move.n), (move.src, 0) if not cards else None):
+        return False
+    if move.kind == "click":
+        click(desktop, visible(desktop, start_work))
+        return True
+    dst = board.views.get(move.dst)
+    if dst is None:
+        return False
+    target = board.card_rect(dst, max(0, len(game.pile(move.dst).cards) - 1))
+    end_work = target.center
+    hit = board.card_at(end_work)
+    if hit is None or hit[0] != move.dst:
+        return False
+    window = desktop.window
+    window.resize(window.extent_w, window.extent_h)  # both ends on screen where the screen allows
+    start = visible(desktop, start_work)
+    end = window.to_screen(*end_work)
+    if not (window.work.collidepoint(start) and window.work.collidepoint(end)):
+        return False
+    post(pygame.MOUSEBUTTONDOWN, start, SELECT)
+    desktop.pump()
+    for i in range(1, 4):
+        post(pygame.MOUSEMOTION, (start[0] + (end[0] - start[0]) * i // 3, start[1] + (end[1] - start[1]) * i // 3))
+        desktop.pump()
+    post(pygame.MOUSEBUTTONUP, end, SELECT)
+    desktop.pump()
+    return True
+
+
+@pytest.mark.parametrize("key,path", GAMES, ids=[f"{k}-{game_title(p)}" for k, p in GAMES])
+def test_bundled_game_opens_from_the_menu_and_plays_with_the_mouse(key, path):
+    desktop = Desktop(Game(KingAlbert(), 1))
+    desktop.open_display(scale=1)
+    desktop.pump()
+    open_from_menu(desktop, key, path)
+    assert desktop.error is None, desktop.error and desktop.error.lines
+    game = desktop.game
+    assert game.ruleset.source == str(path) and desktop.window.title == game.name
+    assert len(game.cards()) % 52 == 0 and game.cards()
+    colours = {rgb for _, rgb in screen_image(desktop).convert("RGB").getcolors(1 << 16)}
+    assert colours <= set(WIMP_RGB)
+    played = 0
+    for _ in range(12):
+        moves = sorted(game.legal_moves, key=str)
+        if not moves:
+            break
+        before = len(game.history)
+        for move in moves:
+            expected = Game.from_save(game.ruleset, game.to_save())
+            expected.play(move)
+            if mouse_move(desktop, move):
+                if len(game.history) == before + 1:
+                    assert game.to_position()["piles"] == expected.to_position()["piles"], move
+                    played += 1
+                    break
+        else:
+            break
+    assert played >= 3, f"only {played} moves could be made with the mouse"

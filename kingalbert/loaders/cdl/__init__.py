@@ -75,7 +75,20 @@ Choices made where the help file is unclear (its examples all work):
 * A button made with WAIT runs its procedure as a transaction of its own
   (``CdlRuleset.press_button``), checked by integrity? like any other.
 * WRITE shows CARD values (stack cards, CARD variables and functions) by name,
-  INTEGERs as numbers, booleans as TRUE/FALSE.
+  INTEGERs as numbers, booleans as TRUE/FALSE.  Text written during a
+  transaction that is refused becomes the refusal message.
+* ``integrity?``, ``win?`` and ``loose?`` run after each transaction, in that
+  order, inside it: a runtime error in any of them undoes the transaction.
+  ``win?``/``loose?`` see the state but their changes are thrown away.
+* Only cards 0..155 can lie on a stack; the engine's ``Card`` has no shaded
+  side, so shaded positions, position-0 drawings and the global variables are
+  kept in ``game.vars`` (see ruleset.py), which the engine's undo covers.
+* Legal moves (for hints and the solver) are every transaction the program
+  would accept, one per resulting state, leaving out those that change only
+  variables.  Piles get the engine role "other" for Direction OVER and
+  "tableau" otherwise: CardsWorkShop has no roles.
+* Runtime limits (``interpreter.Limits``): 200,000 steps (statements, calls,
+  loop turns) and 1 second per run, and calls nested 100 deep.
 """
 from __future__ import annotations
 

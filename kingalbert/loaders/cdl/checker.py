@@ -317,6 +317,9 @@ class Checker:
     # -- constants ---------------------------------------------------------------
     def constant(self, expr: ast.Expr) -> int:
         if isinstance(expr, ast.Literal) and isinstance(expr.value, int):
+            if expr.value > INT_MAX:
+                self.error(expr.line, f"{expr.value} is outside the integers (-32768 to 32767)")
+                return 0
             return expr.value
         if isinstance(expr, ast.Name):
             key = expr.token.key
@@ -330,7 +333,10 @@ class Checker:
                 return 0
             raise NotConstant
         if isinstance(expr, ast.Unary) and expr.op.type in (T.MINUS, T.PLUS):
-            value = self.constant(expr.operand)
+            operand = expr.operand
+            if expr.op.type is T.MINUS and isinstance(operand, ast.Literal) and operand.value == INT_MAX + 1:
+                return INT_MIN
+            value = self.constant(operand)
             return -value if expr.op.type is T.MINUS else value
         if isinstance(expr, ast.Binary) and expr.op.type in (T.PLUS, T.MINUS, T.STAR, T.SLASH, T.MOD):
             a, b = self.constant(expr.left), self.constant(expr.right)

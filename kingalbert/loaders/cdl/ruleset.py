@@ -20,6 +20,27 @@ The engine's actions map onto this: ``SRC>DST`` presses on SRC's top card and
 releases on DST, ``SRC:N>DST`` presses on the Nth card from the top,
 ``click:SRC[:N]`` presses and releases on SRC, ``adjust:`` is the same with
 the ADJUST (right) button.  A press on an empty stack is at position 0.
+The release is at the destination's top card (0 when it is empty).
+
+For the desktop (all data, nothing drawn here):
+
+* ``matrix`` (the ``GAME w BY h`` size) and ``stack_layout(game)`` (each
+  stack's X, Y, W, H, direction and empty-pile drawing); ``layout()`` turns
+  them into the engine's ``Layout``, with ``PileView.empty`` the suit of a
+  card drawing;
+* ``bottom_card(game, pile)`` ('circle', 'cross' or a card) and
+  ``is_shaded(game, pile, index)``;
+* ``help_text(game, pile)`` runs the Help method (Play|Rules) and returns its
+  ``HelpBox`` (title, box on the matrix, text, buttons); ``help_box(game)``
+  is the box as it stands; ``press_button(game, i)`` runs a WAIT button's
+  procedure as an undoable transaction;
+* ``take_messages(game)`` (WRITE text, also given to ``game.say``) and
+  ``take_events(game)`` (``("flash", pile, low, high)``, ``("draw", pile)``,
+  ``("clear", title, box)``, ``("write", text)``, ``("wait", title, proc)``).
+
+A runtime error (or a runaway program stopped by the step, depth or time
+limit) raises ``RuleFileError`` with the file and line; the transaction it
+happened in leaves no trace.
 """
 from __future__ import annotations
 

@@ -264,3 +264,11 @@ def test_a_failing_win_predicate_undoes_the_transaction():
     with pytest.raises(RuleFileError, match="Position 5 is outside stack A"):
         game.play("A>B")
     assert game.to_position() == before
+
+
+def test_picked_up_tells_what_follows_the_pointer(game):
+    rules = game.ruleset
+    assert [str(c) for c in rules.picked_up(game, game.pile("A"), 2)] == ["4S", "5S"]
+    assert rules.picked_up(game, game.pile("D")) == []        # D sends its card to C at once
+    assert rules.picked_up(game, game.pile("C")) is None      # C answers no press
+    assert len(game.pile("A").cards) == 5 and not game.can_undo

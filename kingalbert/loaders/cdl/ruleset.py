@@ -30,6 +30,8 @@ For the desktop (all data, nothing drawn here):
   card drawing;
 * ``bottom_card(game, pile)`` ('circle', 'cross' or a card) and
   ``is_shaded(game, pile, index)``;
+* ``picked_up(game, pile, n)``: the cards a press puts on the CURSOR, which
+  follow the pointer while the button is held;
 * ``help_text(game, pile)`` runs the Help method (Play|Rules) and returns its
   ``HelpBox`` (title, box on the matrix, text, buttons); ``help_box(game)``
   is the box as it stands; ``press_button(game, i)`` runs a WAIT button's
@@ -207,6 +209,15 @@ class CdlRuleset(Ruleset):
         result.before = before
         result.rng = interpreter.rng
         return result
+
+    def picked_up(self, game, pile, n: int = 1, button: str = "left") -> list[Card] | None:
+        """The cards a press on the Nth card from the top would put on the CURSOR
+        (what follows the pointer while dragging): [] when the press moves cards
+        elsewhere at once, None when it is refused.  The game is not changed."""
+        press = self.press(game, pile, n, button, simulate=True)
+        if press.refusal is not None:
+            return None
+        return [to_card(value) for value in press.state.stacks[CURSOR.key]]
 
     def transaction(self, game, src, n: int, button: str, dst, simulate: bool = False) -> Transaction:
         press = self.press(game, src, n, button, simulate)

@@ -18,6 +18,7 @@ in the language, and this module never evaluates text.
 """
 from __future__ import annotations
 
+import operator
 import sys
 import time
 from dataclasses import dataclass, field
@@ -557,32 +558,24 @@ class Interpreter:
         op = expr.op.type
         left = self.evaluate(expr.left)
         right = self.evaluate(expr.right)
+        if type(left) is int and type(right) is int:     # the usual case: two numbers (not booleans)
+            compare = COMPARE.get(op)
+            if compare is not None:
+                return compare(left, right)
+            arithmetic = ARITHMETIC.get(op)
+            if arithmetic is not None:
+                return self.fit(arithmetic(left, right), expr.line)
+            if right == 0:
+                raise CdlRuntimeError(expr.line, "Division by zero" if op is T.SLASH else "MOD by zero")
+            quotient = abs(left) // abs(right) * (1 if (left < 0) == (right < 0) else -1)
+            return self.fit(quotient if op is T.SLASH else left - right * quotient, expr.line)
         if op in (T.EQUAL, T.NOT_EQUAL):
             if value_class(left) != value_class(right):
                 raise CdlRuntimeError(expr.line, f"Cannot compare {describe_value(left)} with {describe_value(right)}")
             same = left is right if isinstance(left, StackInfo) else left == right
             return same if op is T.EQUAL else not same
-        for value in (left, right):
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise CdlRuntimeError(expr.line, f"'{expr.op.lexeme}' needs numbers, not {describe_value(value)}")
-        if op is T.LESS:
-            return left < right
-        if op is T.LESS_EQUAL:
-            return left <= right
-        if op is T.GREATER:
-            return left > right
-        if op is T.GREATER_EQUAL:
-            return left >= right
-        if op is T.PLUS:
-            return self.fit(left + right, expr.line)
-        if op is T.MINUS:
-            return self.fit(left - right, expr.line)
-        if op is T.STAR:
-            return self.fit(left * right, expr.line)
-        if right == 0:
-            raise CdlRuntimeError(expr.line, "Division by zero" if op is T.SLASH else "MOD by zero")
-        quotient = abs(left) // abs(right) * (1 if (left < 0) == (right < 0) else -1)
-        return self.fit(quotient if op is T.SLASH else left - right * quotient, expr.line)
+        wrong = left if type(left) is not int else right
+        raise CdlRuntimeError(expr.line, f"'{expr.op.lexeme}' needs numbers, not {describe_value(wrong)}")
 
     def fit(self, value: int, line: int) -> int:
         if not INT_MIN <= value <= INT_MAX:
@@ -619,6 +612,10 @@ class Interpreter:
             return card_name(value)
         return str(value)
 
+
+COMPARE = {T.EQUAL: operator.eq, T.NOT_EQUAL: operator.ne, T.LESS: operator.lt,
+           T.LESS_EQUAL: operator.le, T.GREATER: operator.gt, T.GREATER_EQUAL: operator.ge}
+ARITHMETIC = {T.PLUS: operator.add, T.MINUS: operator.sub, T.STAR: operator.mul}
 
 #: node class -> the method that runs it (a table, not a lookup by name per node)
 EXECUTE = {cls: getattr(Interpreter, f"exec_{cls.__name__}") for cls in vars(ast).values()

@@ -273,6 +273,7 @@ class CdlRuleset(Ruleset):
         """
         stacks = self.program.order
         best: dict = {}             # resulting state -> (priority, order, move)
+        presses: set = set()        # states after a press already tried
         current = self.read_state(game)
         for stack in stacks:
             pile = game.pile(stack.name)
@@ -291,6 +292,10 @@ class CdlRuleset(Ruleset):
                         continue
                     if press.refusal is not None:
                         continue
+                    pressed = (button, state_key(press.state), press.rng.state)
+                    if pressed in presses:
+                        continue        # a press lower down that did the same: same releases
+                    presses.add(pressed)
                     carried = bool(press.state.stacks[CURSOR.key])
                     targets = stacks if (carried and button == "left") else [stack]
                     for dest in targets:

@@ -11,8 +11,8 @@ The pieces:
 
 ``Build``
     How a card may go on top of another card: rank order (``up``,
-    ``down``, ``either``, ``any``, ``none``), optionally wrapping round
-    (an ace on a king going up, a king on an ace going down), and a suit
+    ``down``, ``either``, ``same``, ``any``, ``none``) and step, optionally
+    wrapping round (an ace on a king going up, a king on an ace going down), and a suit
     rule (``same``, ``alternate`` colour, ``colour`` = same colour,
     ``other`` = any suit but the same one, ``any``, ``none``).
 ``PileRule``
@@ -45,6 +45,20 @@ loaders turn that into a ``RuleFileError`` with the file and line.
 Variants: ``RulesRuleset(rules, variants={"easy": ..., "hard": ...})``
 picks the ``Rules`` named by ``game.options[option]`` (``"mode"`` by
 default) for each game.  All variants must have the same piles.
+
+Klondike, for example::
+
+    piles = [PileRule("stock", "stock", take="none", accept=False, view=View(0, 0)),
+             PileRule("waste", "waste", accept=False, view=View(1.1, 0))]
+    piles += group("f", 4, "foundation", build=Build("up", "same"), start_rank=1, max_drop=1)
+    piles += group("t", 7, "tableau", build=Build("down", "alternate"), start_rank=13,
+                   take="run", flip_exposed=True, view=View(0, 1.2, 0, 0.25))
+    deal = [DealStep(f"t{c + 1}", 1, face_up=(c == r)) for r in range(7) for c in range(r, 7)]
+    ruleset = RulesRuleset(Rules("Klondike", tuple(piles), deal=tuple(deal), rest_to="stock",
+                                 stocks=(StockRule("stock", "waste", count=3, redeals=None),)))
+
+(``View`` positions are in card units; views left out give the default
+layout, a row of piles per role.)
 """
 from __future__ import annotations
 
@@ -237,18 +251,15 @@ class PileRule:
                 raise RulesError(f"pile {self.name}: {label} must be at least 1")
         if self.won_count is not None and self.won_count < 0:
             raise RulesError(f"pile {self.name}: won_count can't be negative")
+        if self.free_limit is not None and self.free_limit not in FREE_LIMITS:
+            raise RulesError(f"pile {self.name}: unknown free-cell limit {self.free_limit!r}")
 
     def fits(self, under: Card, over: Card) -> str | None:
         """Why ``over`` may not go on ``under`` by any of the pile's builds (None if it may)."""
         reason = self.build.refusal(under, over)
-        for other in self.also:
-            if reason is None:
-                break
-            if other.refusal(under, over) is None:
-                reason = None
+        if reason is not None and any(other.refusal(under, over) is None for other in self.also):
+            return None
         return reason
-        if self.free_limit is not None and self.free_limit not in FREE_LIMITS:
-            raise RulesError(f"pile {self.name}: unknown free-cell limit {self.free_limit!r}")
 
     @property
     def run(self) -> Build:

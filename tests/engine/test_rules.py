@@ -296,7 +296,7 @@ class TestMoreBuildingBlocks:
 
     def table(self, **rule):
         piles = [PileRule("stock", "stock", take="none", accept=False), PileRule("waste", "waste", accept=False),
-                 PileRule("a", "tableau", take="any", **rule), PileRule("b", "tableau", take="any"),
+                 PileRule("a", "tableau", **{"take": "any", **rule}), PileRule("b", "tableau", take="any"),
                  PileRule("f", "foundation", Build("up", "same"), start_rank=1, won_count=13)]
         return RulesRuleset(Rules("T", tuple(piles), deal=(DealStep("b", 1),), rest_to="stock",
                                   stocks=(StockRule("stock", "waste"),)))
@@ -356,6 +356,12 @@ class TestMoreBuildingBlocks:
         (dict(build=Build("down", "any", step=13)), "step"),
         (dict(start_suit="green"), "unknown suit"),
         (dict(min_drop=0), "min_drop"),
+        (dict(free_limit="plenty"), "free-cell limit"),
+        (dict(take="some"), "take rule"),
+        (dict(start_rank=14), "start rank"),
+        (dict(build=Build("sideways", "any")), "rank order"),
+        (dict(build=Build("up", "tartan")), "suit rule"),
+        (dict(capacity=0), "capacity"),
     ])
     def test_checked(self, rule, message):
         with pytest.raises(RulesError, match=message):

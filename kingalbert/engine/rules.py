@@ -440,7 +440,6 @@ def group(prefix: str, count: int, role: str, first: int = 1, **kwargs) -> list[
     return [PileRule(f"{prefix}{i}", role, **kwargs) for i in range(first, first + count)]
 
 
-
 class RulesRuleset(Ruleset):
     """Plays a ``Rules`` description (or one of its variants, chosen by an option)."""
 
@@ -613,8 +612,8 @@ class RulesRuleset(Ruleset):
             return "Nothing can go on that empty pile"
         if rank == "base":
             rank = game.vars.get("base")
-            if not isinstance(rank, int):
-                rank = "any"
+            if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= 13:
+                rank = "any"            # a position set up without a (sensible) base rank
         if rank != "any" and card.rank != rank:
             return f"Only a{'n' if rank in (1, 8) else ''} {RANK_NAMES[rank]} can start that pile"
         suit = rule.start_suit

@@ -97,6 +97,14 @@ class TestDeal:
         with pytest.raises(RulesError, match=message):
             RulesRuleset(klondike_rules(**changes))
 
+    @pytest.mark.parametrize("base", [99, "x", None, True])
+    def test_nonsense_base_from_a_position_means_any(self, base):
+        rules = klondike_rules(deal=(DealStep("t1", 1),), base=("t1", 0),
+                               piles=klondike_rules().piles[:2] + (PileRule("f1", "foundation", start_rank="base"),)
+                               + klondike_rules().piles[6:])
+        game = position(RulesRuleset(rules), {"t1": "5H"}, {"base": base})
+        game.play("t1>f1")
+
     def test_start_rank_base_needs_a_base(self):
         piles = (PileRule("f1", "foundation", start_rank="base"), PileRule("t1", "tableau"))
         with pytest.raises(RulesError, match="base rank"):

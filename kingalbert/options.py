@@ -16,6 +16,8 @@ from .files import atomic_write, config_dir, set_aside
 KEYS = {
     "auto finish": ("auto_finish", True),
     "auto stack": ("auto_stack", False),
+    "winnable indicator": ("indicator", True),
+    "only winnable deals": ("winnable_deals", False),
 }
 DEFAULTS = {name: default for name, default in KEYS.values()}
 _WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}

@@ -95,7 +95,8 @@ def test_check_reports_each_file(capsys, tmp_path):
 def test_options_defaults_save_and_corrupt(capsys, private_dirs):
     config = private_dirs / "config" / "options"
     code, out, _ = run(capsys, "options")
-    assert code == 0 and out.splitlines() == ["auto finish: on", "auto stack: off", f"file: {config}"]
+    assert code == 0 and out.splitlines() == ["auto finish: on", "auto stack: off", "winnable indicator: on",
+                                              "only winnable deals: off", f"file: {config}"]
     assert not config.exists()
     code, out, err = run(capsys, "options", "--auto-stack", "on", "--auto-finish", "off", "--save")
     assert code == 0 and "saved" in err and config.exists()

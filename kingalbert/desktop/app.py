@@ -10,6 +10,7 @@ flies.
 from __future__ import annotations
 
 import secrets
+import time
 
 import pygame
 
@@ -19,6 +20,7 @@ from ..engine.moves import Move
 from ..sprites import font, icon, tools
 from ..sprites.palette import BLACK, GREY1, GREY4, PALETTE_256, new_surface
 from .board import Board
+from .indicator import LABELS, THINKING, THOUGHT, Thinker
 from .geometry import ICONBAR_H, ICONBAR_MENU_BOTTOM, MENU_OFFSET, SCREEN_H, SCREEN_W, TOOL
 from .dialogs import AboutBox, ErrorBox
 from .menu import Menu, MenuItem
@@ -27,9 +29,16 @@ from .window import Window
 SELECT, MENU, ADJUST = 1, 2, 3
 #: how long one card takes to fly to its place while auto finish stacks
 FLY_MS = 45
+#: how long Demo waits between moves
+DEMO_MS = 500
 #: a press becomes a drag once the pointer has moved this far (pixels)
 DRAG_START = 3
 VERSION = "0.1.0 (23 Nov 2026)"
+
+
+def now_ms() -> int:
+    """A millisecond clock (pygame's needs pygame.init(), which the desktop doesn't call)."""
+    return int(time.monotonic() * 1000)
 
 
 class Animation:
@@ -90,7 +99,14 @@ class Desktop:
         self._drag_base = None
         self.window = None
         self.error: ErrorBox | None = None
+        self.thinker = Thinker()
+        #: the solver's winning line from the current position, when it has found one
+        self.solution: list[str] | None = None
+        #: moves Demo still has to play, and when it plays the next
+        self.demo: list[str] | None = None
+        self.demo_due = 0
         self.set_game(game)
+        self.think()
         for problem in (self.options.problem, self.statistics.problem):
             if problem:
                 self.game.message = problem
@@ -119,11 +135,120 @@ class Desktop:
         from ..stats import game_key
         return game_key(self.game.ruleset)
 
+    def think(self) -> None:
+        """Ask the solver, in its own process, whether the game can still be won."""
+        self.solution = None
+        self.board.hint = None
+        on = self.options.values.get("indicator", True)
+        if on and self.game.status == "playing":
+            self.board.indicator = THINKING
+            self.thinker.start("verdict", self.game)
+        else:
+            self.thinker.stop()
+            self.board.indicator = LABELS["unwinnable"] if on and self.game.status == "lost" else ""
+
+    def on_thought(self, event) -> None:
+        if event.job != self.thinker.job:
+            return  # the answer to a question about an older position
+        result = event.result
+        if event.kind == "winnable-deal":
+            if result.get("seed") is None:
+                self.game.message = "No winnable deal found; try again"
+            else:
+                self.new_game(result["seed"], any_deal=True)
+            self.work = None
+            return
+        verdict = result.get("verdict", "unknown")
+        if verdict == "winnable":
+            self.solution = result.get("moves") or []
+        if self.options.values.get("indicator", True):
+            self.board.indicator = LABELS.get(verdict, LABELS["unknown"])
+        if event.kind == "solution":
+            if verdict == "winnable":
+                self.start_demo()
+            else:
+                self.game.message = "The solver can't find a way to win from here"
+        self.work = None
+
+    def show_hint(self) -> None:
+        from ..engine.solver import hint
+        self.finish_animation()
+        if self.game.status != "playing":
+            self.game.message = "The game is over"
+            self.work = None
+            return
+        move = Move.parse(self.solution[0]) if self.solution else hint(self.game, timeout=0.3)
+        if move is None:
+            self.game.message = "There is no move to hint at"
+        else:
+            move = self.game.resolve(move)
+            pile = self.game.pile(move.src)
+            card = pile.cards[-move.n] if len(pile.cards) >= move.n else None
+            what = card.name if card is not None and card.face_up else f"the {pile.role} {pile.name}"
+            if move.kind == "click":
+                text = f"Hint: click {what}"
+            else:
+                target = self.game.pile(move.dst) if move.dst else None
+                if target is None or target.role == "foundation":
+                    where = "up to its foundation"
+                elif not target.cards:
+                    where = "to an empty pile"
+                else:
+                    where = f"onto the {target.cards[-1].name}" if target.cards[-1].face_up else f"onto {target.name}"
+                text = f"Hint: {what} {where}"
+            self.game.message = text
+            self.board.hint = ((move.src, move.n), move.dst)
+        self.work = None
+
+    def start_demo(self) -> None:
+        if self.solution is None:
+            self.game.message = THINKING
+            self.thinker.start("solution", self.game)
+        elif not self.solution:
+            self.game.message = "Nothing left to play"
+        else:
+            self.demo = list(self.solution)
+            self.demo_due = now_ms() + DEMO_MS
+            self.game.message = "Demo: click to stop"
+        self.work = None
+
+    def stop_demo(self) -> None:
+        self.demo = None
+        self.game.message = "Demo stopped"
+        self.work = None
+
+    def demo_step(self, now: int) -> None:
+        if self.demo is None or now < self.demo_due or self.animation is not None:
+            return
+        move = self.demo.pop(0)
+        rest = self.demo
+        options = dict(self.game.options)
+        self.game.options.update(auto_finish=False, auto_stack=False)  # the solution is for plain moves
+        try:
+            played = self.play(Move.parse(move))
+        finally:
+            self.game.options.clear()
+            self.game.options.update(options)
+        if not played or not rest:
+            self.demo = None
+            if played and self.game.status != "won":
+                self.game.message = "Demo finished"
+        else:
+            self.demo = rest
+            self.demo_due = now + DEMO_MS
+            self.game.message = "Demo: click to stop"
+        self.work = None
+
     def changed(self) -> None:
-        """After every change to the game: count it in the statistics and autosave it."""
+        """After every change to the game: count it in the statistics, autosave it, and
+        set the solver thinking about it."""
         from ..stats import game_key
         game = self.game
         self.work = None
+        if self.demo is None:
+            self.think()
+        elif self.solution:
+            self.solution = self.solution[1:]
         try:
             for what in ("played", "won"):
                 if not self.counted[what] and (game.history if what == "played" else game.status == "won"):
@@ -136,7 +261,13 @@ class Desktop:
         except OSError as error:
             game.message = f"Can't save the game: {error.strerror or error}"
 
-    def new_game(self, seed: int | None = None) -> None:
+    def new_game(self, seed: int | None = None, any_deal: bool = False) -> None:
+        self.demo = None
+        if seed is None and not any_deal and self.options.values.get("winnable_deals"):
+            self.game.message = "Looking for a winnable deal..."
+            self.thinker.start("winnable-deal", Game(self.game.ruleset, secrets.randbelow(2**32), self.game.options), timeout=2.0)
+            self.work = None
+            return
         seed = secrets.randbelow(2**32) if seed is None else seed
         self.set_game(Game(self.game.ruleset, seed, self.game.options))
         self.changed()
@@ -158,7 +289,7 @@ class Desktop:
                 del contents[dst][len(contents[dst]) - len(cards):]
                 contents[src].extend(cards)
             message = record.messages[0] if record.messages else ""
-            self.animation = Animation(contents, list(automatic), message, self.game.message, pygame.time.get_ticks())
+            self.animation = Animation(contents, list(automatic), message, self.game.message, now_ms())
         self.changed()
         return True
 
@@ -210,7 +341,7 @@ class Desktop:
         game = self.game
         items = [
             MenuItem("Info", submenu=self.about_box()),
-            MenuItem("New game", "new", "^N"),
+            MenuItem("New game", "new", "^N", submenu=self.new_game_menu()),
             MenuItem("Restart", "restart", "^R", shaded=not game.can_undo),
             MenuItem("Undo", "undo", "^Z", shaded=not game.can_undo),
             MenuItem("Redo", "redo", "^Y", shaded=not game.can_redo, separator=True),
@@ -218,16 +349,23 @@ class Desktop:
         for name, text in (("auto_finish", "Auto finish"), ("auto_stack", "Auto stack")):
             if name in game.options:
                 items.append(MenuItem(text, f"toggle:{name}", ticked=bool(game.options[name])))
-        if len(items) > 5:
-            items.append(MenuItem("Save options", "save_options", separator=True))
-        else:
-            items[-1].separator = True
+        items.append(MenuItem("Hint", "hint", "^H", shaded=game.status != "playing"))
+        items.append(MenuItem("Demo", "demo", "^D", shaded=game.status != "playing"))
+        items.append(MenuItem("Winnable?", "toggle_indicator", ticked=bool(self.options.values.get("indicator", True))))
+        items.append(MenuItem("Save options", "save_options", separator=True))
         items.append(MenuItem("Save game", submenu=Menu("Save as", [MenuItem(self.default_save_path(), "save_game:", writable=True)])))
         items.append(MenuItem("Load game", submenu=Menu("Load", [MenuItem(str(self._saves_dir()) + "/", "load:", writable=True)])))
         items.append(MenuItem("Statistics", submenu=self.statistics_box(), separator=True))
         items.append(MenuItem("Games", submenu=self.games_menu(), separator=True))
         items.append(MenuItem("Quit", "quit", "^Q"))
         return Menu(game.name, items)
+
+    def new_game_menu(self) -> Menu:
+        return Menu("New game", [
+            MenuItem("Random deal", "new"),
+            MenuItem("Deal number", submenu=Menu("Deal number", [MenuItem("", "deal:", writable=True)])),
+            MenuItem("Only winnable deals", "toggle_winnable_deals", ticked=bool(self.options.values.get("winnable_deals"))),
+        ])
 
     def _saves_dir(self):
         from ..files import data_dir
@@ -353,6 +491,23 @@ class Desktop:
             self.redo()
         elif action == "save_options":
             self.save_options()
+        elif action == "hint":
+            self.show_hint()
+        elif action == "demo":
+            self.start_demo()
+        elif action == "toggle_indicator":
+            self.options.values["indicator"] = not self.options.values.get("indicator", True)
+            self.think()
+            self.work = None
+        elif action == "toggle_winnable_deals":
+            self.options.values["winnable_deals"] = not self.options.values.get("winnable_deals")
+        elif action.startswith("deal:"):
+            text = action[len("deal:"):].strip()
+            if text.isdigit():
+                self.new_game(int(text), any_deal=True)
+            else:
+                self.game.message = f"A deal number is a whole number, not {text!r}"
+                self.work = None
         elif action.startswith("save_game:"):
             self.save_game(action[len("save_game:"):])
         elif action.startswith("load:"):
@@ -395,6 +550,8 @@ class Desktop:
             self.on_key(event)
         elif kind == pygame.DROPFILE:
             self.load_game(event.file)
+        elif kind == THOUGHT:
+            self.on_thought(event)
 
     def on_key(self, event) -> None:
         ctrl = event.mod & pygame.KMOD_CTRL
@@ -429,11 +586,18 @@ class Desktop:
             self.restart()
         elif ctrl and key == pygame.K_q:
             self.running = False
+        elif ctrl and key == pygame.K_h:
+            self.show_hint()
+        elif ctrl and key == pygame.K_d:
+            self.start_demo()
 
     def on_press(self, pos, button) -> None:
         if self.error is not None:
             if button == SELECT and self.error.ok_rect.collidepoint(pos):
                 self.error = None
+            return
+        if self.demo is not None:
+            self.stop_demo()
             return
         if self.animation is not None:
             self.animation.finish()
@@ -732,8 +896,10 @@ class Desktop:
         self.step()
 
     def step(self) -> None:
+        if self.demo is not None:
+            self.demo_step(now_ms())
         if self.animation is not None:
-            self.animation.advance(pygame.time.get_ticks())
+            self.animation.advance(now_ms())
             if self.animation.done:
                 self.finish_animation()
         if self.display is not None:
@@ -741,7 +907,7 @@ class Desktop:
 
     def run_loop(self) -> None:
         while self.running:
-            timeout = 15 if self.animation is not None else 0
+            timeout = 15 if self.animation is not None else (50 if self.demo is not None else 0)
             event = pygame.event.wait(timeout) if timeout else pygame.event.wait()
             if event.type != pygame.NOEVENT:
                 self.handle(event)
@@ -770,6 +936,9 @@ def run(rulefile=None, seed=None, scale=None, fullscreen=False) -> int:
         desktop.game.message = problem
     desktop.open_display(scale, fullscreen)
     desktop.present(desktop.frame())
-    desktop.run_loop()
-    pygame.quit()
+    try:
+        desktop.run_loop()
+    finally:
+        desktop.thinker.stop()
+        pygame.quit()
     return 0

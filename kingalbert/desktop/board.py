@@ -6,7 +6,7 @@ import pygame
 from ..engine.layout import Layout, PileView
 from ..sprites import font
 from ..sprites.cards import CardSprites
-from ..sprites.palette import BLACK, GREY1, GREY2, new_surface
+from ..sprites.palette import BLACK, GREY1, GREY2, RED, new_surface
 
 _sprite_cache: dict[tuple[int, int], CardSprites] = {}
 
@@ -21,7 +21,7 @@ def card_sprites(w: int, h: int) -> CardSprites:
 #: the information panel's width (22 System-font characters and a margin)
 INFO_W = 192
 #: the message line added under a layout that has no message space of its own
-MESSAGE_H = 24
+MESSAGE_H = 42
 
 
 class Board:
@@ -35,7 +35,7 @@ class Board:
         if layout.message is not None:
             self.message_rect = pygame.Rect(layout.message)
         else:
-            self.message_rect = pygame.Rect(8, height, max(8, width - 16), 16)
+            self.message_rect = pygame.Rect(8, height, max(8, width - 16), 34)
             height += MESSAGE_H
         self.info_rect = None
         if game.ruleset.info_panel:
@@ -46,6 +46,10 @@ class Board:
         self.hover: str | None = None
         #: (played, won) for the information panel
         self.statistics = (0, 0)
+        #: the live "winnable?" verdict, shown under the message
+        self.indicator = ""
+        #: (pile, n) of a hinted card and the pile it should go to
+        self.hint = None
 
     @property
     def size(self) -> tuple[int, int]:
@@ -99,6 +103,8 @@ class Board:
             if lifted is not None and lifted[0] == view.name:
                 cards = cards[: len(cards) - lifted[1]]
             self.draw_pile(surface, view, cards)
+        if self.hint is not None and contents is None:
+            self.draw_hint(surface)
         self.draw_message(surface, self.game.message if message is None else message)
         if self.info_rect is not None:
             self.draw_info(surface)
@@ -120,10 +126,28 @@ class Board:
     def draw_message(self, surface, text: str) -> None:
         rect = self.message_rect
         surface.fill(GREY1, rect)
-        text = text or self.game.ruleset.status_text(self.game)
-        while text and font.text_width(text) > rect.w:
-            text = text[:-1]
-        font.draw_text(surface, rect.x, rect.y, text, BLACK)
+        lines = [text or self.game.ruleset.status_text(self.game), self.indicator]
+        for i, line in enumerate(lines[: max(1, rect.h // 17)]):
+            while line and font.text_width(line) > rect.w:
+                line = line[:-1]
+            font.draw_text(surface, rect.x, rect.y + i * 18, line, BLACK)
+
+    def draw_hint(self, surface) -> None:
+        """A red frame round the hinted card and round the place it should go."""
+        (pile, n), target = self.hint
+        view = self.views.get(pile)
+        if view is not None and self.game.pile(pile).cards:
+            count = len(self.game.pile(pile).cards)
+            self._frame(surface, self.card_rect(view, max(0, count - n)))
+        view = self.views.get(target) if target else None
+        if view is not None:
+            count = len(self.game.pile(target).cards)
+            self._frame(surface, self.card_rect(view, max(0, count - 1)))
+
+    @staticmethod
+    def _frame(surface, rect: pygame.Rect) -> None:
+        for inset in (0, 1):
+            pygame.draw.rect(surface, RED, rect.inflate(-2 * inset, -2 * inset), 1)
 
     def info_lines(self) -> list[str]:
         game = self.game

@@ -176,10 +176,11 @@ class KingAlbert(Ruleset):
         for i, pile in enumerate(game.piles[R]):
             views.append(PileView(pile.name, margin, reserve_y + i * fan))
         height = reserve_y + 6 * fan + card_h + margin
-        top = margin + 24
+        # two lines of message space: messages, then the live "winnable?" indicator
+        top = margin + 40
         for i, pile in enumerate(game.piles[T]):
             x = margin + (i + 1) * (card_w + gap)
             views.append(PileView(pile.name, x, top, 0, fan, reach=height - margin))
         width = margin + 10 * (card_w + gap) - gap + margin
-        message = (margin + card_w + gap, margin, 9 * (card_w + gap) - gap, 16)
+        message = (margin + card_w + gap, margin, 9 * (card_w + gap) - gap, 34)
         return Layout(card_w, card_h, width, height, views, message)

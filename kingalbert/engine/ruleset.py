@@ -35,6 +35,8 @@ class Ruleset(ABC):
     default_options: dict = {}
     #: how many decks the game is played with
     decks = 1
+    #: whether the rules may take cards out of the game altogether (CardsWorkShop's REMOVE)
+    destroys_cards = False
 
     # -- new-game ---------------------------------------------------------
     @abstractmethod

@@ -22,12 +22,18 @@ def make(position=None, seed=1, **options):
     desktop = Desktop(game)
     desktop.open_display(scale=1)
     desktop.pump()
+    OPENED.append(desktop)
     return desktop
+
+
+OPENED = []
 
 
 @pytest.fixture(autouse=True)
 def quit_display():
     yield
+    while OPENED:
+        OPENED.pop().thinker.stop()
     pygame.display.quit()
 
 
@@ -101,7 +107,7 @@ def test_adjust_click_sends_a_card_to_its_suit_stack():
 def test_menu_opens_at_the_pointer_and_select_chooses():
     desktop = make()
     desktop.game.play("r4>t4")
-    pos = desktop.window.to_screen(200, 60)
+    pos = desktop.window.to_screen(200, 10)
     click(desktop, pos, MENU)
     assert len(desktop.menus) == 1
     menu = desktop.menus[0]
@@ -148,7 +154,7 @@ def test_save_options_writes_the_file(private_dirs):
     click(desktop, (menu.x + 20, desktop.menus[0].row_tops()[save] + 5))
     assert desktop.game.message == "Options saved"
     saved = load_options()
-    assert saved.problem is None and saved.values == {"auto_finish": False, "auto_stack": True}
+    assert saved.problem is None and saved.values["auto_finish"] is False and saved.values["auto_stack"] is True
 
 
 def test_submenu_opens_over_the_arrow():
@@ -375,3 +381,106 @@ def test_dragging_a_buried_card_says_why_not():
     buried = desktop.window.to_screen(view.x + 6, view.y + 3)
     drag(desktop, buried, top_card(desktop, "t9"))
     assert desktop.game.history == [] and desktop.game.message == "You can only move one card at a time"
+
+
+def wait_for_thought(desktop, seconds=30):
+    import time
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        desktop.pump()
+        if desktop.board.indicator != "Thinking...":
+            return
+        time.sleep(0.05)
+
+
+NEAR_WIN = {"f1": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH", "t1": "QH", "t2": "KH", "r1": "AC"}
+
+
+def test_the_indicator_thinks_in_another_process_and_answers():
+    desktop = make(NEAR_WIN)
+    wait_for_thought(desktop)
+    assert desktop.board.indicator == "Winnable" and desktop.solution
+    drag(desktop, top_card(desktop, "t1"), top_card(desktop, "t3"))
+    # the event loop is not held up: the move is on screen while the solver starts again
+    assert desktop.board.indicator == "Thinking..." and desktop.game.history
+    wait_for_thought(desktop)
+    assert desktop.board.indicator == "Winnable"
+    desktop.game.message = ""
+
+
+def test_the_indicator_proves_a_dead_position():
+    dead = {f"t{i + 1}": cards for i, cards in enumerate(
+        ["KH 9C", "KD 9S", "QH 8C", "QD 8S", "JH 7C", "JD 7S", "TH 6C", "TD 6S", "9H 5C"])}
+    dead["r1"] = "8H"  # moves to play, but no ace to start a suit stack
+    desktop = make(dead)
+    wait_for_thought(desktop)
+    assert desktop.board.indicator == "Not winnable from here"
+
+
+def test_hint_highlights_the_move_and_demo_plays_to_the_win():
+    desktop = make(NEAR_WIN)
+    wait_for_thought(desktop)
+    click(desktop, desktop.window.to_screen(150, 10), MENU)
+    menu = desktop.menus[0]
+    index = next(i for i, item in enumerate(menu.items) if item.text == "Hint")
+    click(desktop, (menu.x + 20, menu.row_tops()[index] + 5))
+    first = desktop.game.resolve(desktop.solution[0])
+    card = desktop.game.pile(first.src).cards[-1]
+    assert desktop.game.message.startswith(f"Hint: {card.name}") and desktop.board.hint == ((first.src, 1), first.dst)
+    desktop.start_demo()
+    import time
+    deadline = time.monotonic() + 20
+    while desktop.game.status != "won" and time.monotonic() < deadline:
+        desktop.pump()
+        time.sleep(0.02)
+    assert desktop.game.status == "won"
+
+
+def test_a_click_stops_the_demo():
+    desktop = make(NEAR_WIN)
+    wait_for_thought(desktop)
+    desktop.start_demo()
+    assert desktop.demo
+    click(desktop, (300, 200))
+    assert desktop.demo is None and desktop.game.history == [] and desktop.game.message == "Demo stopped"
+
+
+def test_typed_deal_number_starts_that_deal():
+    desktop = make()
+    desktop.choose("deal:1234")
+    assert desktop.game.seed == 1234 and desktop.game.to_position() == Game(KingAlbert(), 1234).to_position()
+    desktop.choose("deal:12x")
+    assert desktop.game.seed == 1234 and "whole number" in desktop.game.message
+
+
+def test_only_winnable_deals_picks_a_proved_winnable_seed():
+    from kingalbert.engine.solver import solve
+    desktop = make()
+    desktop.choose("toggle_winnable_deals")
+    desktop.new_game()
+    assert desktop.game.message == "Looking for a winnable deal..."
+    import time
+    old = desktop.game
+    deadline = time.monotonic() + 120
+    while desktop.game is old and time.monotonic() < deadline:
+        desktop.pump()
+        time.sleep(0.05)
+    assert desktop.game is not old
+    assert solve(Game(KingAlbert(), desktop.game.seed), timeout=5).verdict == "winnable"
+
+
+def test_auto_finish_animation_runs_to_the_end_by_itself():
+    import time
+    position = {"f1": "AH 2H 3H 4H 5H 6H 7H 8H 9H", "t1": "KH", "t2": "QH JH TH"}
+    desktop = make(position, auto_finish=False)
+    desktop.game.options["auto_finish"] = True
+    drag(desktop, top_card(desktop, "t2"), top_card(desktop, "t3"))
+    assert desktop.animation is not None
+    seen = []
+    deadline = time.monotonic() + 5
+    while desktop.animation is not None and time.monotonic() < deadline:
+        seen.append(desktop.animation.index)
+        desktop.pump()
+        time.sleep(0.01)
+    assert desktop.animation is None and len(set(seen)) > 1
+    assert desktop.game.message == KingAlbert.won_message

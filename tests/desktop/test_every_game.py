@@ -126,4 +126,5 @@ def test_bundled_game_opens_from_the_menu_and_plays_with_the_mouse(key, path):
                     break
         else:
             break
+    desktop.thinker.stop()
     assert played >= 3, f"only {played} moves could be made with the mouse"

@@ -1,0 +1,95 @@
+"""The solver in a separate process, so the desktop never stutters while it thinks.
+
+``Thinker`` runs one search at a time in a child process — the live "winnable?"
+indicator after each move, a solution for Demo, or a search for a winnable
+deal — and posts a pygame event when the answer arrives.  Starting a new
+search ends the one still running.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import threading
+
+import pygame
+
+#: posted when a search finishes: attributes ``job`` (its number), ``kind`` and ``result``
+THOUGHT = pygame.event.custom_type()
+
+LABELS = {"winnable": "Winnable", "unwinnable": "Not winnable from here", "unknown": "Can't tell"}
+THINKING = "Thinking..."
+
+
+def _load(rulefile):
+    from ..cli import safe_load
+    return safe_load(rulefile)
+
+
+def _work(kind, rulefile, save, timeout, connection) -> None:
+    """In the child process: answer one question and send the answer back."""
+    try:
+        from ..engine.game import Game
+        from ..engine.rng import Rng
+        from ..engine.solver import solve
+        ruleset = _load(rulefile)
+        if kind == "winnable-deal":
+            chooser = Rng(save["seed"])
+            for _ in range(200):
+                seed = chooser.below(2**32)
+                if solve(Game(ruleset, seed, save["options"]), timeout=timeout).verdict == "winnable":
+                    connection.send({"seed": seed})
+                    return
+            connection.send({"seed": None})
+            return
+        game = Game.from_save(ruleset, save)
+        result = solve(game, timeout=timeout)
+        connection.send({"verdict": result.verdict, "moves": [str(move) for move in result.moves]})
+    except Exception as error:  # the desktop shows "Can't tell" rather than losing anything
+        connection.send({"verdict": "unknown", "moves": [], "error": f"{type(error).__name__}: {error}"})
+    finally:
+        connection.close()
+
+
+class Thinker:
+    def __init__(self):
+        self.process = None
+        self.job = 0
+        self.kind = None
+
+    def start(self, kind: str, game, timeout: float = 10.0) -> int:
+        """Start a search (``"verdict"``, ``"solution"`` or ``"winnable-deal"``); returns its job number."""
+        self.stop()
+        self.job += 1
+        self.kind = kind
+        if kind == "winnable-deal":
+            save = {"seed": game.seed or 0, "options": dict(game.options)}
+        else:
+            save = game.to_save()
+        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+        receive, send = context.Pipe(duplex=False)
+        self.process = context.Process(target=_work, args=(kind, game.ruleset.source, save, timeout, send), daemon=True)
+        self.process.start()
+        send.close()
+        threading.Thread(target=self._wait, args=(self.job, kind, receive, self.process), daemon=True).start()
+        return self.job
+
+    @staticmethod
+    def _wait(job, kind, receive, process) -> None:
+        try:
+            result = receive.recv()
+        except (EOFError, OSError):
+            return  # stopped before it answered
+        finally:
+            receive.close()
+        process.join()
+        if pygame.display.get_init():
+            pygame.event.post(pygame.event.Event(THOUGHT, job=job, kind=kind, result=result))
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.is_alive():
+            self.process.terminate()
+            self.process.join(1)
+        self.process = None
+
+    @property
+    def busy(self) -> bool:
+        return self.process is not None and self.process.is_alive()

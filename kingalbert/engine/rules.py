@@ -66,7 +66,7 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from .cards import RANK_NAMES, SUIT_NAMES, SUITS, Card, new_deck
-from .errors import SolitaireError
+from .errors import PositionError, SolitaireError
 from .layout import Layout, PileView
 from .moves import Move
 from .piles import ROLES
@@ -507,6 +507,19 @@ class RulesRuleset(Ruleset):
         for stock in rules.stocks:
             if stock.deal_at_start:
                 self._deal_stock(game, stock, game.pile(stock.pile))
+
+    def check_position(self, game) -> None:
+        """Also refuse rules variables (base rank, redeals left) that make no sense."""
+        super().check_position(game)
+        rules = self.rules_for(game)
+        base = game.vars.get("base")
+        if base is not None and (not isinstance(base, int) or isinstance(base, bool) or not 1 <= base <= 13):
+            raise PositionError(f'"base" must be a rank from 1 to 13, not {base!r}')
+        for stock in rules.stocks:
+            key = self._redeals_key(rules, stock)
+            left = game.vars.get(key)
+            if left is not None and (not isinstance(left, int) or isinstance(left, bool) or left < 0):
+                raise PositionError(f'"{key}" must be a whole number from 0 up, not {left!r}')
 
     # -- covering ------------------------------------------------------------------
     def blocked(self, game, pile) -> bool:

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from kingalbert.engine import Card, Game, IllegalMoveError
+from kingalbert.engine import Card, Game, IllegalMoveError, PositionError
 from kingalbert.engine.rules import (
     Build, DealStep, PileRule, Rules, RulesError, RulesRuleset, StockRule, View, group,
 )
@@ -97,13 +97,12 @@ class TestDeal:
         with pytest.raises(RulesError, match=message):
             RulesRuleset(klondike_rules(**changes))
 
-    @pytest.mark.parametrize("base", [99, "x", None, True])
-    def test_nonsense_base_from_a_position_means_any(self, base):
-        rules = klondike_rules(deal=(DealStep("t1", 1),), base=("t1", 0),
-                               piles=klondike_rules().piles[:2] + (PileRule("f1", "foundation", start_rank="base"),)
-                               + klondike_rules().piles[6:])
-        game = position(RulesRuleset(rules), {"t1": "5H"}, {"base": base})
-        game.play("t1>f1")
+    @pytest.mark.parametrize("vars_", [{"base": 99}, {"base": "x"}, {"base": True}, {"redeals": -1},
+                                       {"redeals": "lots"}])
+    def test_nonsense_vars_in_a_position_are_refused(self, vars_):
+        rules = klondike_rules(base=("t1", 0), redeals=2)
+        with pytest.raises(PositionError):
+            position(RulesRuleset(rules), {"t1": "5H"}, vars_)
 
     def test_start_rank_base_needs_a_base(self):
         piles = (PileRule("f1", "foundation", start_rank="base"), PileRule("t1", "tableau"))

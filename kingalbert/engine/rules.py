@@ -62,7 +62,7 @@ layout, a row of piles per role.)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterator
 
 from .cards import RANK_NAMES, SUIT_NAMES, SUITS, Card, new_deck
@@ -86,6 +86,25 @@ WIN_RULES = ("foundations", "tableau", "counts")
 _PLURAL_SUITS = {"same": "of the same suit", "alternate": "in alternate colours",
                  "colour": "in the same colour", "other": "of a different suit", "any": "of any suit"}
 _ORDER_WORDS = {"up": "up", "down": "down", "either": "up or down"}
+_SUIT_WORDS = {"same": "same suit", "alternate": "alternate", "colour": "same colour",
+               "other": "other suit", "any": "any", "none": "-"}
+_TAKE_WORDS = {"top": "top card", "run": "cards in order", "any": "any face up", "none": "nothing"}
+_FACES = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+
+
+def _order_picture(build: "Build") -> str:
+    """SolKit's picture of a rank order: ``A 2 3 4`` up, ``4 3 2 A`` down, ``A 2 3 2`` either, ``-`` any."""
+    letters = _FACES
+    step = build.step
+    if build.rank == "up":
+        return " ".join(letters[i * step % 13] for i in range(4))
+    if build.rank == "down":
+        return " ".join(letters[(3 - i) * step % 13] for i in range(4))
+    if build.rank == "either":
+        return " ".join(letters[i] for i in (0, step, 2 * step, step))
+    if build.rank == "same":
+        return "7 7 7 7"
+    return "-"
 
 
 class RulesError(SolitaireError):
@@ -775,20 +794,66 @@ class RulesRuleset(Ruleset):
                 yield Move("click", pile.name)
 
     # -- presentation --------------------------------------------------------------
+    def status_text(self, game) -> str:
+        """Redeals left and the base rank, for the message space and information panel."""
+        rules = self.rules_for(game)
+        parts = []
+        for stock in rules.stocks:
+            if stock.waste is not None:
+                left = game.vars.get(self._redeals_key(rules, stock))
+                parts.append("Redeals: unlimited" if stock.redeals is None else f"Redeals left: {left}")
+                break
+        base = game.vars.get("base")
+        if rules.base is not None and isinstance(base, int) and 1 <= base <= 13:
+            parts.append(f"Base: {RANK_NAMES[base]}")
+        return ", ".join(parts)
+
+    def describe_pile(self, game, pile) -> list[str]:
+        """The pile's rules in SolKit's notation: order, suits, what starts it, what may be taken.
+
+        Lines are at most 22 characters, the width of the information panel."""
+        rule = self._rule(game, pile)
+        if pile.role == "stock":
+            return ["Click to deal"] if self._stock_rule(game, pile) else []
+        lines = []
+        if rule.accept:
+            build = rule.build
+            lines.append(f"Order: {_order_picture(build)}" + (" loops" if build.wrap and build.rank in _ORDER_WORDS else ""))
+            lines.append(f"Suits: {_SUIT_WORDS[build.suit] if build.rank != 'none' else '-'}")
+            start = rule.start_rank
+            if start == "base":
+                base = game.vars.get("base")
+                start = base if isinstance(base, int) and 1 <= base <= 13 else "any"
+            first = {"any": "any card", "none": "nothing"}.get(start) or _FACES[start - 1]
+            if rule.start_suit in SUIT_NAMES:
+                first += f" {SUIT_NAMES[rule.start_suit].lower()}"
+            elif rule.start_suit:
+                first += f" ({rule.start_suit})"
+            lines.append(f"Starts: {first}")
+            if rule.capacity == 1:
+                lines.append("Holds one card")
+        else:
+            lines.append("Take only")
+        lines.append(f"Takes: {_TAKE_WORDS[rule.take]}")
+        return lines
+
     def layout(self, game, card_w: int = 71, card_h: int = 96) -> Layout:
         """Each pile at its ``View`` (card units), scaled to the card size, with a margin.
 
         Without any views, the default layout (a row of piles per role)."""
         rules = self.rules_for(game)
         if all(rule.view == View() for rule in rules.piles):
-            return super().layout(game, card_w, card_h)
+            layout = super().layout(game, card_w, card_h)
+            empties = {rule.name: rule.start_suit for rule in rules.piles if rule.start_suit in SUIT_NAMES}
+            return replace(layout, piles=[replace(view, empty=empties.get(view.name)) for view in layout.piles])
         margin = max(4, card_w // 8)
         views = []
         right, bottom = 0.0, 0.0
         for rule in rules.piles:
             view = rule.view
+            empty = rule.start_suit if rule.start_suit in SUIT_NAMES else None
             views.append(PileView(rule.name, margin + round(view.x * card_w), margin + round(view.y * card_h),
-                                  round(view.dx * card_w), round(view.dy * card_h)))
+                                  round(view.dx * card_w), round(view.dy * card_h), empty=empty))
             fan = 12 if (view.dx or view.dy) else 0
             right = max(right, view.x + 1 + view.dx * fan)
             bottom = max(bottom, view.y + 1 + view.dy * fan)

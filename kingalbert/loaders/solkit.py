@@ -321,6 +321,8 @@ class _Reader:
         rules = Rules(self.name, tuple(piles), self.decks, tuple(deal), "deck" if has_deck else None, stocks, base,
                       size=(width, ROW + 1 + FAN * 18))
         try:
-            return RulesRuleset(rules)
+            ruleset = RulesRuleset(rules)
         except RulesError as error:
             raise self.error(None, str(error)) from None
+        ruleset.info_panel = True           # SolKit shows its information panel beside the game
+        return ruleset

@@ -373,3 +373,29 @@ class TestMoreBuildingBlocks:
     def test_checked(self, rule, message):
         with pytest.raises(RulesError, match=message):
             self.table(**rule)
+
+
+class TestPresentation:
+    def test_status_text_redeals_and_base(self):
+        game = Game(RulesRuleset(klondike_rules(redeals=2, base=("t7", 6))), 1)
+        text = game.ruleset.status_text(game)
+        assert text.startswith("Redeals left: 2") and "Base: " in text
+        assert Game(RulesRuleset(klondike_rules()), 1).ruleset.status_text(Game(RulesRuleset(klondike_rules()), 1)) \
+            == "Redeals: unlimited"
+
+    def test_describe_pile_in_solkit_notation(self):
+        piles = (PileRule("f", "foundation", Build("up", "same", wrap=True), start_rank=12, start_suit="D"),
+                 PileRule("t", "tableau", Build("down", "alternate"), take="run"),
+                 PileRule("c", "cell", Build("any", "any"), capacity=1),
+                 PileRule("r", "reserve", accept=False, take="any"),
+                 PileRule("e", "tableau", Build("either", "any", step=2)))
+        ruleset = RulesRuleset(Rules("T", piles, deal=(DealStep("t", 52),)))
+        game = Game(ruleset, 1)
+        described = {p.name: ruleset.describe_pile(game, p) for p in game.piles}
+        assert described["f"] == ["Order: A 2 3 4 loops", "Suits: same suit", "Starts: Q diamonds", "Takes: top card"]
+        assert described["t"][:2] == ["Order: 4 3 2 A", "Suits: alternate"] and "cards in order" in described["t"][-1]
+        assert "Holds one card" in described["c"] and described["c"][0] == "Order: -"
+        assert described["r"] == ["Take only", "Takes: any face up"]
+        assert described["e"][0] == "Order: A 3 5 3"
+        assert all(len(line) <= 22 for lines in described.values() for line in lines)
+        assert ruleset.layout(game).view("f").empty == "D"

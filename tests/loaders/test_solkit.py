@@ -444,3 +444,11 @@ def test_cli_check(path):
     name = solkit.load(path).name
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip() == f"ok {path}: {name}"
+
+
+def test_information_panel():
+    game = game_of(sol(redeals=2))
+    assert game.ruleset.info_panel
+    assert game.ruleset.status_text(game) == "Redeals left: 2"
+    assert game.ruleset.describe_pile(game, game.pile("col1"))[:3] == \
+        ["Order: 4 3 2 A loops", "Suits: alternate", "Starts: K"]

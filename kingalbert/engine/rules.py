@@ -795,18 +795,16 @@ class RulesRuleset(Ruleset):
 
     # -- presentation --------------------------------------------------------------
     def status_text(self, game) -> str:
-        """Redeals left and the base rank, for the message space and information panel."""
+        """Redeals left, else the base rank: a short line for the message space and information panel."""
         rules = self.rules_for(game)
-        parts = []
         for stock in rules.stocks:
             if stock.waste is not None:
                 left = game.vars.get(self._redeals_key(rules, stock))
-                parts.append("Redeals: unlimited" if stock.redeals is None else f"Redeals left: {left}")
-                break
+                return "Redeals: no limit" if stock.redeals is None else f"Redeals left: {left}"
         base = game.vars.get("base")
         if rules.base is not None and isinstance(base, int) and 1 <= base <= 13:
-            parts.append(f"Base: {RANK_NAMES[base]}")
-        return ", ".join(parts)
+            return f"Base: {RANK_NAMES[base]}"
+        return ""
 
     def describe_pile(self, game, pile) -> list[str]:
         """The pile's rules in SolKit's notation: order, suits, what starts it, what may be taken.

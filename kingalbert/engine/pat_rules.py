@@ -83,7 +83,7 @@ cards.  A negative target is a capacity; a target of 1-998 is one too.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterator
 
 from .cards import RANK_NAMES, Card, new_deck
@@ -435,7 +435,7 @@ class PatRuleset(Ruleset):
             dealt += spec.count
             if dealt > total:
                 raise PatRulesError(f"the deal needs {dealt} cards by pile {number}, but {decks} deck(s) hold {total}", number)
-        playing = [s for s in specs if not s.window_only]
+        playing = [s for i, s in enumerate(specs, start=1) if not s.window_only or i == stock.waste - 1]
         if not any(0 <= s.target < UNLIMITED for s in playing) and not 0 <= stock.target < UNLIMITED:
             raise PatRulesError("no pile has a winning number of cards (0-998), so the game could never be won")
         # particular cards taken out of the stock: the deck must hold them whatever the shuffle
@@ -480,6 +480,10 @@ class PatRuleset(Ruleset):
         """The spec of a pile (None for the stock)."""
         return None if pile.index == 0 else self.specs[pile.index - 1]
 
+    def window_only(self, index: int) -> bool:
+        """Is pile ``index`` (0 = stock) only there to make the window bigger?"""
+        return index > 0 and index != self.stock.waste - 1 and self.specs[index - 1].window_only
+
     def is_waste(self, pile) -> bool:
         return self.stock.waste > 0 and pile.index == self.stock.waste - 1
 
@@ -489,7 +493,7 @@ class PatRuleset(Ruleset):
         if self.stock.waste and index == self.stock.waste - 1:
             return "waste"
         spec = self.specs[index - 1]
-        if spec.window_only or spec.invisible or spec.face == 5:
+        if self.window_only(index) or spec.invisible or spec.face == 5:
             return "other"
         if spec.base_group or 0 < spec.target < UNLIMITED:
             return "foundation"
@@ -1056,7 +1060,7 @@ class PatRuleset(Ruleset):
     # -- the end ------------------------------------------------------------------------------------
     def is_won(self, game) -> bool:
         counted = [(game.piles[0], self.stock.target)] + [
-            (game.piles[i], spec.target) for i, spec in enumerate(self.specs, start=1) if not spec.window_only]
+            (game.piles[i], spec.target) for i, spec in enumerate(self.specs, start=1) if not self.window_only(i)]
         zeros = [pile for pile, target in counted if target == 0]
         if zeros:
             return all(not pile.cards for pile in zeros)
@@ -1074,12 +1078,12 @@ class PatRuleset(Ruleset):
                 continue
             w, h = (card_h, card_w) if spec.horizontal else (card_w, card_h)
             room = max(spec.count, len(pile.cards), 1) - 1
-            if index and not spec.window_only and any(r.put.kind for r in spec.rules):
+            if index and not self.window_only(index) and any(r.put.kind for r in spec.rules):
                 room += 12
             right = round((spec.x + max(0, room * spec.dx)) * sx) + w
             bottom = round((spec.y + max(0, room * spec.dy)) * sy) + h
             width, height = max(width, right), max(height, bottom)
-            if index and spec.window_only:
+            if self.window_only(index):
                 continue
             views.append(PatPileView(pile.name, round(spec.x * sx), round(spec.y * sy),
                                      round(spec.dx * sx), round(spec.dy * sy),

@@ -4,7 +4,6 @@ Each test writes a small game in the .pat format (see pat_helpers), deals it
 or sets up a position, and plays it through Game.play and legal_moves.
 """
 import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest

@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
-from pat_helpers import P, at, cards, legal, rules, text  # noqa: E402
+from pat_helpers import P, at, cards, legal, text  # noqa: E402
 
-from kingalbert.engine import Game, IllegalMoveError, RuleFileError, SolitaireError  # noqa: E402
+from kingalbert.engine import Game, IllegalMoveError, RuleFileError  # noqa: E402
 from kingalbert.engine.pat_rules import PatRuleset  # noqa: E402
 from kingalbert.loaders import load  # noqa: E402
 from kingalbert.loaders.pat import loads, parse  # noqa: E402
@@ -449,6 +449,63 @@ def test_fuzz_random_text(body):
 def test_fuzz_number_lines(lines, decks):
     body = f"F\n{decks} {len(lines)}\n" + "\n".join(" ".join(map(str, line)) for line in lines)
     _check(body)
+
+
+@st.composite
+def valid_games(draw):
+    """Files whose every number is in range: they load unless the deal can't be made."""
+    decks = draw(st.integers(1, 2))
+    count = draw(st.integers(2, 9))
+    pick = lambda values: draw(st.sampled_from(values))  # noqa: E731
+    waste = pick([0] + list(range(2, count + 1)))
+    stock = (f"{52 * decks} 4 4 0 0 {pick([0, 2, 100, 102, 200, 20])} {pick([0, 999, 5])} {draw(st.integers(0, 3))} "
+             f"{pick([0, 1, 2, 999])} {draw(st.integers(0, 1))} {waste}")
+    lines = [f"Fuzz\n{decks} {count}", stock]
+
+    def rules():
+        take = draw(st.integers(0, 79)) * 100 + draw(st.integers(0, 9)) * 10 + pick([0, 1, 2, 3, 4, 9])
+        put = (draw(st.integers(0, 2)) * 10000 + draw(st.integers(0, 6)) * 1000 + draw(st.integers(0, 4)) * 100
+               + draw(st.integers(0, 5)) * 10 + pick([0, 1, 2, 3, 4, 5, 9]))
+        empty = pick([0, 999, pick([1, 2, 3, 4, 5, 6, 9]) * 100 + pick([1, 7, 13, 99])])
+        seq = pick([0, 999, pick([1, 2, 3, 4, 9]) * 100 + pick([0, 1, 2, 9]) * 10 + draw(st.integers(1, 9))])
+        return take, put, empty, seq
+
+    for _ in range(count - 1):
+        layout = pick([0, 1, 5, 6, 7]) * 1000 + pick([0, 0, 6, 7, 8]) * 100 + pick([0, 2]) * 10 + draw(st.integers(0, 7))
+        n = 1 if layout // 100 % 10 == 6 and draw(st.booleans()) else draw(st.integers(0, 8))
+        first = rules()
+        more = ""
+        seq = first[3]
+        if draw(st.integers(0, 3)) == 0:
+            seq += draw(st.integers(1, 9)) * 1000
+            more = " ".join(map(str, rules()))
+        lines.append(f"{n} {draw(st.integers(0, 600))} {pick([-99, 0, 50, 100, 200, 300])} {draw(st.integers(-5, 20))} "
+                     f"{draw(st.integers(-5, 20))} {layout} {pick([-3, -1, 0, 2, 13, 999])} {first[0]} {first[1]} "
+                     f"{first[2]} {seq} {more}")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=150, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
+@given(valid_games(), st.integers(0, 1000))
+def test_fuzz_games_that_load_play_and_undo(body, seed):
+    try:
+        ruleset = parse(body, "fuzz.pat")
+    except RuleFileError:
+        return
+    game = Game(ruleset, seed)
+    start = game.to_position()
+    deck = Counter((c.rank, c.suit) for c in game.cards())
+    assert set(deck.values()) == {ruleset.decks} and len(deck) == 52
+    rnd = random.Random(seed)
+    for _ in range(30):
+        moves = list(game.legal_moves)
+        if not moves:
+            break
+        move = rnd.choice(moves)
+        game.play(move)
+        assert Counter((c.rank, c.suit) for c in game.cards()) == deck
+    game.restart()
+    assert game.to_position() == start
 
 
 # -- the command line ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 Forty Thieves
   2  20                                          (2 decks, 20 piles)
 104   4   4   0   0    0 999   1    1   0   2    (1) stock: draw 1, a single pass
-  0  83   4   8   0    2 999   1    0   0   0    (2) waste, spread to the right
+  0  83   4   0   0    2 999   1    0   0   0    (2) waste: take the top card, lay nothing here
   0 241   4   0   0    2  13   0    1 901 106    (3) foundations: ace up by suit
   0 320   4   0   0    2  13   0    1 901 106    (4)
   0 399   4   0   0    2  13   0    1 901 106    (5)

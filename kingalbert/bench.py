@@ -32,7 +32,7 @@ def bench_frames(runs: int) -> tuple[float, float]:
     from .desktop.app import Desktop
     from .engine.game import Game
     from .engine.king_albert import KingAlbert
-    desktop = Desktop(Game(KingAlbert(), 1))
+    desktop = Desktop(Game(KingAlbert(), 1), autosave=False, thinking=False)
     desktop.open_display(scale=1)
 
     def full():

@@ -73,11 +73,13 @@ class Animation:
 
 
 class Desktop:
-    def __init__(self, game: Game, options=None, *, autosave: bool = True):
+    def __init__(self, game: Game, options=None, *, autosave: bool = True, thinking: bool = True):
         from ..options import load_options
         from ..stats import Statistics
         self.options = options or load_options()
         self.autosave = autosave
+        #: run the solver in the background (off for screenshots and benchmarks)
+        self.thinking = thinking
         self.statistics = Statistics()
         self.screen = new_surface(SCREEN_W, SCREEN_H, fill=GREY4)
         self.tools = tools.window_tools()
@@ -139,7 +141,7 @@ class Desktop:
         """Ask the solver, in its own process, whether the game can still be won."""
         self.solution = None
         self.board.hint = None
-        on = self.options.values.get("indicator", True)
+        on = self.thinking and self.options.values.get("indicator", True)
         if on and self.game.status == "playing":
             self.board.indicator = THINKING
             self.thinker.start("verdict", self.game)
@@ -242,13 +244,16 @@ class Desktop:
     def changed(self) -> None:
         """After every change to the game: count it in the statistics, autosave it, and
         set the solver thinking about it."""
-        from ..stats import game_key
-        game = self.game
         self.work = None
         if self.demo is None:
             self.think()
         elif self.solution:
             self.solution = self.solution[1:]
+        self.save_progress()
+
+    def save_progress(self) -> None:
+        from ..stats import game_key
+        game = self.game
         try:
             for what in ("played", "won"):
                 if not self.counted[what] and (game.history if what == "played" else game.status == "won"):
@@ -932,6 +937,7 @@ def run(rulefile=None, seed=None, scale=None, fullscreen=False) -> int:
         else:
             game = Game(safe_load(rulefile), seed if seed is not None else secrets.randbelow(2**32), options.values)
     desktop = Desktop(game, options)
+    desktop.save_progress()
     if problem:
         desktop.game.message = problem
     desktop.open_display(scale, fullscreen)

@@ -29,7 +29,8 @@ def shot(game, output, scale: int = 1) -> None:
 
     from ..files import atomic_write
     from .app import Desktop
-    screen = Desktop(game).render()
+    # no solver in the background: a screenshot shows the position, not a verdict still to come
+    screen = Desktop(game, autosave=False, thinking=False).render()
     if scale != 1:
         screen = pygame.transform.scale(screen, (SCREEN_W * scale, SCREEN_H * scale))
     buffer = io.BytesIO()

@@ -247,17 +247,17 @@ def _pixels(image):
 
 
 def test_rendering_uses_only_wimp_colours_and_is_repeatable():
-    one = screen_image(Desktop(Game(KingAlbert(), 7)))
+    one = screen_image(Desktop(Game(KingAlbert(), 7), thinking=False))
     colours = {rgb for _, rgb in one.convert("RGB").getcolors(1 << 16)}
     assert colours <= set(WIMP_RGB) and len(colours) >= 5
-    again = screen_image(Desktop(Game(KingAlbert(), 7)))
+    again = screen_image(Desktop(Game(KingAlbert(), 7), thinking=False))
     assert _pixels(one) == _pixels(again)
-    other = screen_image(Desktop(Game(KingAlbert(), 8)))
+    other = screen_image(Desktop(Game(KingAlbert(), 8), thinking=False))
     assert _pixels(one) != _pixels(other)
 
 
 def test_scale_two_doubles_every_pixel():
-    desktop = Desktop(Game(KingAlbert(), 3))
+    desktop = Desktop(Game(KingAlbert(), 3), thinking=False)
     one = screen_image(desktop, 1)
     two = screen_image(desktop, 2)
     assert two.size == (1280, 960)
@@ -270,7 +270,7 @@ def test_shot_command_writes_the_png(tmp_path):
     assert main(["shot", "--seed", "1", "--scale", "2", "-o", str(out)]) == 0
     image = Image.open(io.BytesIO(out.read_bytes()))
     assert image.size == (1280, 960)
-    assert _pixels(image) == _pixels(screen_image(Desktop(Game(KingAlbert(), 1)), 2))
+    assert _pixels(image) == _pixels(screen_image(Desktop(Game(KingAlbert(), 1), thinking=False), 2))
 
 
 CORPUS_SOL = __import__("pathlib").Path(__file__).resolve().parents[3] / "shared" / "corpus" / "solkit" / "annotated.sol"

@@ -100,7 +100,7 @@ def mouse_move(desktop, move):
 
 @pytest.mark.parametrize("key,path", GAMES, ids=[f"{k}-{game_title(p)}" for k, p in GAMES])
 def test_bundled_game_opens_from_the_menu_and_plays_with_the_mouse(key, path):
-    desktop = Desktop(Game(KingAlbert(), 1))
+    desktop = Desktop(Game(KingAlbert(), 1), thinking=False)
     desktop.open_display(scale=1)
     desktop.pump()
     open_from_menu(desktop, key, path)
@@ -126,5 +126,4 @@ def test_bundled_game_opens_from_the_menu_and_plays_with_the_mouse(key, path):
                     break
         else:
             break
-    desktop.thinker.stop()
     assert played >= 3, f"only {played} moves could be made with the mouse"

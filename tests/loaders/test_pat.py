@@ -85,6 +85,40 @@ def test_packed_digits_are_read():
     assert (spec.rules[0].sequence.colour, spec.rules[0].sequence.limit, spec.rules[0].sequence.order) == (9, 1, 4)
 
 
+def test_the_specifications_spider_line():
+    # " 6  4  4  0  16   1   0   1  32 999 1304   2   2 999 104": take 1, lay sequences, fed by the stock
+    # while every such pile has cards, build down alternating -- or move sequences, build down by suit
+    body = "Spiderish\n2 3\n104 700 4 0 0 0 999 0 1 0 0\n" + \
+        " 6  4  4  0  16   1   0   1  32 999 1304   2   2 999 104\n" + \
+        " 6 84  4  0  16   1   0   1  32 999 1304   2   2 999 104\n"
+    ruleset = loads(body, "spiderish.pat")
+    game = Game(ruleset, 0)
+    assert [len(p.cards) for p in game.piles] == [92, 6, 6]
+    assert [c.face_up for c in game.pile("p2").cards] == [False] * 5 + [True]
+    game.play("click:p1")
+    assert [len(p.cards) for p in game.piles] == [90, 7, 7]
+    game = at(ruleset, {"p2": "9H 8S 7S", "p3": "9D"})
+    assert "p2:2>p3" not in legal(game)        # set 1 takes single cards; set 2's sequence must go on its suit
+    assert "p2>p3" not in legal(game)          # 7S on 9D: neither
+    game = at(ruleset, {"p2": "8H", "p3": "9S"})
+    assert "p2>p3" in legal(game)              # set 1: alternate colours
+    game = at(ruleset, {"p2": "QH 8S 7S", "p3": "9S"})
+    assert "p2:2>p3" in legal(game)            # set 2: a suited sequence on its suit
+    assert "Every pile" in refused(at(ruleset, {"p1": "as 2s", "p2": "5H"}), "click:p1")
+
+
+def test_extension_detection_is_case_blind(tmp_path):
+    path = tmp_path / "UPPER.PAT"
+    path.write_text("Upper\n1 2\n52 4 4 0 0 0 999 1 999 0 2\n0 83 4 0 0 2 0 1 0 0 0\n")
+    assert load(path).name == "Upper"
+
+
+def test_only_rule_file_errors_for_odd_arguments():
+    for body in (b"X\n1 2\n", None, 12):
+        with pytest.raises(RuleFileError):
+            loads(body, "odd.pat")
+
+
 # -- errors ------------------------------------------------------------------------------------------------
 STOCK = "52 0 0 0 0 0 0 1 999 0 0"
 OK = "0 100 200 0 0 2 999 1 1 999 999"

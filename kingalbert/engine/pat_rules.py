@@ -582,8 +582,9 @@ class PatRuleset(Ruleset):
             for target in sweepers:
                 for index, spec in enumerate(specs, start=1):
                     cards = contents[index]
-                    if index == target or not cards or spec.extract or spec.invisible or spec.face == 5:
-                        continue
+                    if (not cards or spec.catch in (5, 6, 7) or spec.extract or spec.invisible or spec.face == 5
+                            or not any(r.take.kind for r in spec.rules)):
+                        continue  # cards never leave a catching pile, so this ends
                     if not self._face_up_at(spec.face, len(cards) - 1, len(cards)):
                         continue
                     if self._deal_fits(target, contents[target], cards[-1], bases):

@@ -228,6 +228,16 @@ def test_d7_also_takes_free_cards_from_the_piles():
     assert not any(fitting_top_left(*game(7, seed)) for seed in range(10))
 
 
+def test_catching_piles_do_not_take_from_each_other():
+    catcher = P(n=0, layout=7002, e=13, empty=901, seq=106, take=1)
+    ruleset = rules(catcher, catcher, catcher, catcher, *[P(n=3) for _ in range(8)])
+    for seed in range(5):
+        game = Game(ruleset, seed)
+        founds = [game.pile(f"p{i}").cards for i in range(2, 6)]
+        assert all(not f or (f[0].rank == 1 and _run_up(f)) for f in founds)
+        assert sum(len(p.cards) for p in game.piles) == 52
+
+
 def test_a_deal_that_needs_too_many_cards_is_refused_by_the_engine():
     with pytest.raises(PatRulesError) as info:
         PatRuleset("X", 1, StockSpec(count=52), [PileSpec(count=30, target=0), PileSpec(count=30)])

@@ -80,6 +80,14 @@ a face-down top card that may be taken turns it up.
 The game is won when every pile with a ``target`` of 0 is empty or, when no
 pile has 0, every pile with a target of 1-998 holds exactly that many
 cards.  A negative target is a capacity; a target of 1-998 is one too.
+Piles that only widen the window (dealt nothing, take and lay nothing)
+count for neither, and are not in the layout; invisible piles (y -99 or
+less) are not in the layout either, and never cover other piles.
+
+What the game keeps in ``game.vars`` (so undo, redo and positions keep it):
+``pass`` (1 = the first pass through the stock), ``emptied`` (the stock
+has been emptied once), ``rotated:pN`` (bottom-to-top moves made on pN),
+``foundation_value`` and ``foundation_values`` (see the deal).
 """
 from __future__ import annotations
 
@@ -397,7 +405,6 @@ class PatRuleset(Ruleset):
         self.specs: list[PileSpec] = list(piles)
         self.validate()
         self._group_of = self._groups()
-        self._cover_cache: dict = {}
 
     # -- checks ---------------------------------------------------------------------
     def validate(self) -> None:

@@ -862,8 +862,6 @@ class PatRuleset(Ruleset):
                 return f"Only {rules.empty.describe(base)} may start this pile"
             return None
         if not rules.sequence.fits(dst.cards[-1], bottom):
-            if lone_king and rules.sequence.pairs_to_13:
-                return None
             if rules.sequence.kind == "none":
                 return "No card may be put on this pile's cards"
             return f"This pile takes {rules.sequence.describe()}"

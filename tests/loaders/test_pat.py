@@ -400,6 +400,20 @@ def test_bundled_spider_deals_a_row_and_moves_suited_runs():
     assert "p10:2>p12" not in legal(game)                   # rule set 1: runs on the same suit only
 
 
+def test_bundled_pyramid_pairs_to_13_and_covered_cards():
+    pyramid = load(ROOT / "kingalbert" / "games" / "pat" / "Pyramid.pat")
+    game = at(pyramid, {"p25": "6H", "p26": "7C", "p31": "KS", "p19": "QD", "p2": "AH"})
+    assert legal(game) == {"click:p1", "p25>p26", "p26>p25", "p31>p3"}   # p19 is covered by p25 and p26
+    game.play("p25>p26")
+    game.play("p26:2>p3")
+    game.play("p31>p3")                                                  # a king goes alone
+    assert cards(game, "p3") == "7C 6H KS"
+    assert "p2>p19" in legal(game)                                       # uncovered now
+    game.play("p2>p19")
+    game.play("p19:2>p3")
+    assert not game.pile("p19").cards
+
+
 def test_bundled_canfield_foundation_value():
     canfield = load(ROOT / "kingalbert" / "games" / "pat" / "Canfield.pat")
     game = Game(canfield, 4)

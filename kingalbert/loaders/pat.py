@@ -66,6 +66,32 @@ def loads(text: str, filename: str = "<text>") -> PatRuleset:
         raise RuleFileError(filename, None, f"could not be read ({type(error).__name__}: {error})") from None
 
 
+def looks_like_pat(text: str) -> bool:
+    """Does ``text`` look like a .pat file (for telling formats apart by content)?
+
+    A name line (optional), then a line of exactly two numbers (decks 1-8,
+    piles 1-150), then a line starting with at least 11 numbers.
+    """
+    found = []
+    for raw in text.splitlines()[:12]:
+        if not raw.strip():
+            continue
+        try:
+            values, comment = _numbers(raw, "", 0)
+        except RuleFileError:
+            return False
+        found.append((values, comment))
+        if len(found) == 3:
+            break
+    for start in (0, 1):
+        rows = found[start:start + 2]
+        if len(rows) == 2 and len(rows[0][0]) == 2 and len(rows[1][0]) >= 11:
+            decks, piles = rows[0][0]
+            if 1 <= decks <= 8 and 1 <= piles <= MAX_PILES:
+                return True
+    return False
+
+
 def _numbers(text: str, filename: str, line_number: int) -> tuple[list[int], bool]:
     """The whole numbers a line starts with, and whether text (a comment) follows."""
     values = []

@@ -15,7 +15,7 @@ from pat_helpers import P, at, cards, legal, text  # noqa: E402
 from kingalbert.engine import Game, IllegalMoveError, RuleFileError  # noqa: E402
 from kingalbert.engine.pat_rules import PatRuleset  # noqa: E402
 from kingalbert.loaders import load  # noqa: E402
-from kingalbert.loaders.pat import loads, parse  # noqa: E402
+from kingalbert.loaders.pat import looks_like_pat, loads, parse  # noqa: E402
 
 ROOT = Path(__file__).parents[2]
 MYSTERIET = Path("/work/shared/corpus/pat/Mysteriet.pat")
@@ -117,6 +117,15 @@ def test_only_rule_file_errors_for_odd_arguments():
     for body in (b"X\n1 2\n", None, 12):
         with pytest.raises(RuleFileError):
             loads(body, "odd.pat")
+
+
+def test_looks_like_pat():
+    for path in BUNDLED + ([MYSTERIET] if MYSTERIET.exists() else []):
+        assert looks_like_pat(path.read_text()), path
+    assert looks_like_pat("1 2\n52 4 4 0 0 0 999 1 999 0 2\n0 83 4 0 0 2 0 1 0 0 0\n")
+    for other in ("", "[global]\nname=x\n", "GAME X IS\n", "Name\n1 2 3\n52 4 4 0 0 0 999 1 999 0 2\n",
+                  "Name\n9 2\n52 4 4 0 0 0 999 1 999 0 2\n", "Name\n1 2\n52 4 4\n"):
+        assert not looks_like_pat(other), other
 
 
 # -- errors ------------------------------------------------------------------------------------------------

@@ -1074,6 +1074,49 @@ class PatRuleset(Ruleset):
         return bool(full) and all(len(pile.cards) == target for pile, target in full)
 
     # -- presentation ----------------------------------------------------------------------------------
+    def status_text(self, game) -> str:
+        """The foundation value(s) of this deal, else the pass through the stock when passes are limited."""
+        values = []
+        for leader in sorted(set(self._group_of.values()) - {None}):
+            value = self.base_of(game, leader)
+            if value is not None and RANK_NAMES[value] not in values:
+                values.append(RANK_NAMES[value])
+        if values:
+            return ("Foundation: " if len(values) == 1 else "Foundations: ") + ", ".join(values)
+        if self.stock.waste and 1 < self.stock.passes < UNLIMITED:
+            return f"Pass {min(self._pass(game), self.stock.passes)} of {self.stock.passes}"
+        return ""
+
+    def describe_pile(self, game, pile) -> list[str]:
+        """The pile's rules in a few lines of at most 22 characters."""
+        if pile.index == 0:
+            stock = self.stock
+            lines = []
+            if stock.waste and stock.draw and stock.passes:
+                lines.append(f"Click to draw {stock.draw}")
+                lines.append("Passes: no limit" if stock.passes >= UNLIMITED else f"Passes: {stock.passes}")
+            elif self._feeders(game):
+                lines.append("Click to deal")
+            if stock.face == 2:
+                lines.append("Take: the top card")
+            return lines
+        spec = self.specs[pile.index - 1]
+        rules = self.active_set(game, pile.index)
+        take = {0: "nothing", 1: "one card", 2: "cards, sequences", 3: "cards, sequences",
+                4: "sequences of 2+", 9: "any cards"}[rules.take.kind]
+        put = {0: "nothing", 1: "one card", 2: "sequences", 3: "sequences", 4: "sequences of 2+",
+               5: "two cards", 9: "13 cards"}[rules.put.kind]
+        lines = [f"Take: {take}", f"Lay: {put}"]
+        if rules.put.kind:
+            base = self.base_of(game, pile.index) if spec.base_group else None
+            lines.append(f"Starts: {rules.empty.describe(base)}"[:22])
+            lines.append(_short_sequence(rules.sequence))
+        if spec.capacity is not None and spec.target < 0:
+            lines.append(f"Holds at most {spec.capacity}")
+        if len(spec.rules) == 2:
+            lines.append("Has a 2nd rule set")
+        return lines
+
     def layout(self, game, card_w: int = CARD_W, card_h: int = CARD_H) -> Layout:
         sx, sy = card_w / CARD_W, card_h / CARD_H
         views = []
@@ -1111,3 +1154,14 @@ class PatRuleset(Ruleset):
         for pile in piles:
             if self.can_click(game, pile):
                 yield Move("click", pile.name)
+
+
+def _short_sequence(sequence: Sequence) -> str:
+    """A build rule in at most 22 characters: ``Builds: down, alt.``."""
+    if sequence.kind != "rule":
+        return "Builds: any card" if sequence.kind == "any" else "Builds: nothing"
+    order = {1: "sum 13", 2: "sum 14", 3: "down 2", 4: "down", 5: "same value", 6: "up", 7: "up 2",
+             8: "up/down", 9: "any"}[sequence.order]
+    colour = {1: "suit", 2: "colour", 3: "alt.", 4: "other suit", 9: ""}[sequence.colour]
+    loop = "~" if sequence.limit in (1, 9) and sequence.order in (3, 4, 6, 7, 8) else ""
+    return f"Builds: {order}{loop} {colour}".rstrip()[:22]

@@ -680,3 +680,18 @@ def test_engine_data_classes_without_a_file():
                          [PileSpec(count=0, rules=(RuleSet(),)), PileSpec(count=5, target=0, rules=(take_any,))])
     game = Game(ruleset, 0)
     assert [len(p.cards) for p in game.piles] == [47, 0, 5]
+
+
+def test_status_text_and_pile_descriptions():
+    ruleset = rules(P(n=1, layout=602, e=13, take=0, put=1, seq=116), P(n=0, layout=602, e=13, take=0, put=1, seq=116),
+                    P(n=3, take=2, put=2, e=-5, seq=304), stock="52 0 0 0 0 0 999 3 3 0 0")
+    game = at(ruleset, {"p2": "8H"}, foundation_values={"p2": 8})
+    assert ruleset.status_text(game) == "Foundation: Eight"
+    lines = ruleset.describe_pile(game, game.pile("p3"))
+    assert lines == ["Take: nothing", "Lay: one card", "Starts: any Eight", "Builds: up~ suit"]
+    assert "Holds at most 5" in ruleset.describe_pile(game, game.pile("p4"))
+    assert all(len(line) <= 22 for p in game.piles for line in ruleset.describe_pile(game, p))
+    limited = rules(P(take=1, put=0), P(e=0), stock="52 0 0 0 0 0 999 1 3 0 2")
+    game = Game(limited, 0)
+    assert limited.status_text(game) == "Pass 1 of 3"
+    assert limited.describe_pile(game, game.pile("p1")) == ["Click to draw 1", "Passes: 3"]

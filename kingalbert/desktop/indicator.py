@@ -4,6 +4,10 @@
 indicator after each move, a solution for Demo, or a search for a winnable
 deal — and posts a pygame event when the answer arrives.  Starting a new
 search ends the one still running.
+
+The children come from a fork server (or are spawned where there is none),
+never forked from the desktop itself: a fork of a process with threads can
+inherit a lock some other thread held, and hang.
 """
 from __future__ import annotations
 
@@ -12,6 +16,8 @@ import threading
 
 import pygame
 
+from ..thinking import work
+
 #: posted when a search finishes: attributes ``job`` (its number), ``kind`` and ``result``
 THOUGHT = pygame.event.custom_type()
 
@@ -19,34 +25,12 @@ LABELS = {"winnable": "Winnable", "unwinnable": "Not winnable from here", "unkno
 THINKING = "Thinking..."
 
 
-def _load(rulefile):
-    from ..cli import safe_load
-    return safe_load(rulefile)
-
-
-def _work(kind, rulefile, save, timeout, connection) -> None:
-    """In the child process: answer one question and send the answer back."""
-    try:
-        from ..engine.game import Game
-        from ..engine.rng import Rng
-        from ..engine.solver import solve
-        ruleset = _load(rulefile)
-        if kind == "winnable-deal":
-            chooser = Rng(save["seed"])
-            for _ in range(200):
-                seed = chooser.below(2**32)
-                if solve(Game(ruleset, seed, save["options"]), timeout=timeout).verdict == "winnable":
-                    connection.send({"seed": seed})
-                    return
-            connection.send({"seed": None})
-            return
-        game = Game.from_save(ruleset, save)
-        result = solve(game, timeout=timeout)
-        connection.send({"verdict": result.verdict, "moves": [str(move) for move in result.moves]})
-    except Exception as error:  # the desktop shows "Can't tell" rather than losing anything
-        connection.send({"verdict": "unknown", "moves": [], "error": f"{type(error).__name__}: {error}"})
-    finally:
-        connection.close()
+def _context():
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["kingalbert.thinking", "kingalbert.engine.solver", "kingalbert.loaders"])
+        return context
+    return multiprocessing.get_context("spawn")
 
 
 class Thinker:
@@ -64,9 +48,9 @@ class Thinker:
             save = {"seed": game.seed or 0, "options": dict(game.options)}
         else:
             save = game.to_save()
-        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+        context = _context()
         receive, send = context.Pipe(duplex=False)
-        self.process = context.Process(target=_work, args=(kind, game.ruleset.source, save, timeout, send), daemon=True)
+        self.process = context.Process(target=work, args=(kind, game.ruleset.source, save, timeout, send), daemon=True)
         self.process.start()
         send.close()
         threading.Thread(target=self._wait, args=(self.job, kind, receive, self.process), daemon=True).start()

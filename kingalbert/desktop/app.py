@@ -605,9 +605,9 @@ class Desktop:
             self.stop_demo()
             return
         if self.animation is not None:
+            # a player who clicks on doesn't wait for the cards to land, nor lose the click
             self.animation.finish()
             self.finish_animation()
-            return
         if self.menus:
             self.menu_press(pos, button)
             return
@@ -681,8 +681,8 @@ class Desktop:
 
     def board_press(self, wpos, pos, button) -> None:
         hit = self.board.card_at(wpos)
-        if hit is None:
-            return
+        if hit is None or self.game.status == "won":
+            return  # a won game keeps its cards and its message until the next one
         pile, n = hit
         if button == ADJUST:
             if n > 0:

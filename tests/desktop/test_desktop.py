@@ -220,6 +220,18 @@ def test_auto_finish_animates_and_a_click_finishes_it():
     assert desktop.animation is None and desktop.game.message == KingAlbert.won_message
 
 
+def test_a_press_during_an_animation_finishes_it_and_still_counts():
+    position = {"f1": "AH 2H 3H 4H 5H 6H 7H 8H 9H", "f2": "AC 2C 3C 4C 5C 6C 7C 8C",
+                "t1": "KS 9C", "t2": "TH", "t3": "TC", "t4": "QH JH", "t5": "KH", "t6": "JC",
+                "t7": "QC KC", "r2": "AD", "r5": "2D"}
+    desktop = make(position, auto_finish=True)
+    drag(desktop, top_card(desktop, "t7"), top_card(desktop, "t8"))
+    assert desktop.animation is not None
+    post(pygame.MOUSEBUTTONDOWN, desktop.window.to_screen(150, 10), MENU)
+    desktop.pump()
+    assert desktop.animation is None and desktop.menus, "the MENU press opened the menu too"
+
+
 def test_idle_desktop_blocks_mouse_motion():
     desktop = make()
     assert pygame.event.get_blocked(pygame.MOUSEMOTION)

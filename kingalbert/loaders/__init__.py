@@ -23,11 +23,18 @@ FORMATS = {
     "cdl": ("CardsWorkShop .cdl", "kingalbert.loaders.cdl"),
 }
 
+
+def _looks_like_pat(text: str) -> bool:
+    from .pat import looks_like_pat
+    return looks_like_pat(text)
+
+
+#: format key -> does this text look like that format?  Tried in order.
 _SNIFFERS = [
-    ("cdl", re.compile(r"^\s*GAME\s+\w+\s+IS\b", re.I | re.M)),
-    ("ini", re.compile(r"^\s*\[(General|Game|DealtCard\d+|Tableau\d*|Stock\d*)\]\s*$", re.I | re.M)),
-    ("sol", re.compile(r"^\s*\[(global|deck|foundation|column|free ?cell)\]\s*$", re.I | re.M)),
-    ("pat", re.compile(r"\A(\s*-?\d+[ \t,]*)+(\r?\n|\Z)")),
+    ("cdl", re.compile(r"^\s*GAME\s+\w+\s+IS\b", re.I | re.M).search),
+    ("ini", re.compile(r"^\s*\[(General|Game|DealtCard\d+|Tableau\d*|Stock\d*)\]\s*$", re.I | re.M).search),
+    ("sol", re.compile(r"^\s*\[(global|deck|foundation|column|free ?cell)\]\s*$", re.I | re.M).search),
+    ("pat", _looks_like_pat),
 ]
 
 
@@ -59,8 +66,8 @@ def detect_format(path) -> str:
     if suffix in FORMATS:
         return suffix
     text = read_text(path)
-    for key, pattern in _SNIFFERS:
-        if pattern.search(text):
+    for key, looks_like in _SNIFFERS:
+        if looks_like(text):
             return key
     raise RuleFileError(path, None, "is not a rule file of any format this program knows (.sol, .pat, game.ini, .cdl)")
 

@@ -116,6 +116,8 @@ class Session:
 
 class CdlRuleset(Ruleset):
     decks = 1
+    # REMOVE takes cards out of the game for good
+    destroys_cards = True
 
     def __init__(self, program: CompiledProgram, limits: Limits | None = None):
         self.program = program

@@ -1,0 +1,71 @@
+"""Random play at scale through every bundled game, and flat memory over a long session."""
+import gc
+import tracemalloc
+from collections import Counter
+
+import pytest
+
+from kingalbert.engine import Game, Rng
+from kingalbert.engine.king_albert import KingAlbert
+from kingalbert.games import bundled_games, game_title
+from kingalbert.loaders import load
+
+GAMES = [path for paths in bundled_games().values() for path in paths]
+
+
+def identities(game):
+    return Counter((card.rank, card.suit) for card in game.cards())
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[f"{p.parent.name}-{game_title(p)}" for p in GAMES])
+def test_random_play_keeps_every_card_and_undoes_to_the_deal(path):
+    ruleset = load(path)
+    for seed in range(3):
+        game = Game(ruleset, seed)
+        deal = game.to_position()
+        cards = identities(game)
+        chooser = Rng(seed + 1000)
+        for _ in range(60):
+            moves = list(game.legal_moves)
+            if not moves:
+                break
+            for move in moves:
+                assert game.is_legal(move), f"{path.name}: listed {move} is refused"
+            game.play(moves[chooser.below(len(moves))])
+            now = identities(game)
+            assert not now - cards, f"{path.name}: cards duplicated"
+            if not ruleset.destroys_cards:
+                assert now == cards, f"{path.name}: cards lost"
+        while game.undo() is not None:
+            pass
+        assert game.to_position() == deal
+
+
+def test_memory_stays_flat_over_a_thousand_games():
+    """1,000 King Albert games in one process: the heap may not grow by more than 2 MB
+    between the 100th and the 1,000th game (see README, "Resources")."""
+    ruleset = KingAlbert()
+
+    def play(seed):
+        game = Game(ruleset, seed, {"auto_finish": True})
+        chooser = Rng(seed)
+        for _ in range(40):
+            moves = list(game.legal_moves)
+            if not moves:
+                break
+            game.play(moves[chooser.below(len(moves))])
+        game.undo()
+
+    tracemalloc.start()
+    try:
+        for seed in range(100):
+            play(seed)
+        gc.collect()
+        base = tracemalloc.get_traced_memory()[0]
+        for seed in range(100, 1000):
+            play(seed)
+        gc.collect()
+        grown = tracemalloc.get_traced_memory()[0] - base
+    finally:
+        tracemalloc.stop()
+    assert grown < 2 * 2**20, f"memory grew by {grown} bytes"

@@ -213,6 +213,8 @@ def cmd_options(args) -> int:
 
 def cmd_solve(args) -> int:
     from .engine import solver
+    if args.seeds is not None:
+        return solve_seeds(args, solver)
     game = make_game(args)
     result = solver.solve(game, timeout=args.timeout)
     print(result.verdict)
@@ -221,6 +223,38 @@ def cmd_solve(args) -> int:
     if args.stats:
         print(result.stats_line(), file=sys.stderr)
     return 0
+
+
+def solve_seeds(args, solver) -> int:
+    """Solve a range of deals: one line per deal, then how many were decided."""
+    if args.position is not None:
+        raise CommandError("--seeds and --position don't go together")
+    first, last = args.seeds
+    ruleset = safe_load(args.rulefile)
+    counts = dict.fromkeys(solver.VERDICTS, 0)
+    peak = 0.0
+    for seed in range(first, last + 1):
+        args.seed = seed
+        result = solver.solve(make_game(args, ruleset), timeout=args.timeout)
+        counts[result.verdict] += 1
+        peak = max(peak, result.peak_memory_mb)
+        print(f"{seed} {result.verdict} {result.seconds:.2f} s {result.states} states", flush=True)
+    decided = counts["winnable"] + counts["unwinnable"]
+    print(f"decided {decided} of {last - first + 1} within {args.timeout:g} s each "
+          f"(winnable {counts['winnable']}, unwinnable {counts['unwinnable']}, unknown {counts['unknown']}); "
+          f"peak {peak:.0f} MB")
+    return 0
+
+
+def _seed_range(text: str) -> tuple[int, int]:
+    first, _, last = text.partition("-")
+    try:
+        low, high = _seed(first), _seed(last or first)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"expected FIRST-LAST deal numbers, not {text!r}") from None
+    if high < low:
+        raise argparse.ArgumentTypeError(f"{text!r}: the last deal comes before the first")
+    return low, high
 
 
 def cmd_shot(args) -> int:
@@ -268,6 +302,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve = game_command("solve", "decide whether the game can be won, with a solution", option_flags=True)
     solve.add_argument("--timeout", type=float, default=10.0, metavar="S")
     solve.add_argument("--stats", action="store_true", help="print search statistics on stderr")
+    solve.add_argument("--seeds", type=_seed_range, metavar="FIRST-LAST",
+                       help="solve each of these deals in turn and count the verdicts (a measurement)")
     shot = game_command("shot", "render the window to a PNG without a display", option_flags=True)
     shot.add_argument("--scale", type=int, default=1, choices=range(1, 9), metavar="N")
     shot.add_argument("-o", "--output", required=True, metavar="FILE.png")

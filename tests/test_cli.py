@@ -150,3 +150,14 @@ def test_solve_proves_a_dead_position_unwinnable(capsys, tmp_path):
     path.write_text(json.dumps(position))
     code, out, _ = run(capsys, "solve", "--position", str(path))
     assert code == 0 and out.split() == ["unwinnable"]
+
+
+def test_solve_seeds_counts_the_verdicts(capsys):
+    code, out, _ = run(capsys, "solve", "--seeds", "3-4", "--timeout", "2")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 3
+    assert lines[0].startswith("3 winnable ")
+    assert lines[1].split()[0] == "4" and lines[1].split()[1] in ("winnable", "unwinnable", "unknown")
+    assert lines[2].startswith("decided ") and " of 2 within 2 s each (winnable " in lines[2]
+    with pytest.raises(SystemExit):
+        run(capsys, "solve", "--seeds", "5-2")

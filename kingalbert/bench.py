@@ -115,6 +115,23 @@ def bench_loads(runs: int) -> dict:
     return result
 
 
+def bench_startup(runs: int) -> tuple[float, float]:
+    """Wall time of ``kingalbert shot --seed 1`` and of a bare pygame window, each in a fresh process."""
+    import subprocess
+    import tempfile
+    bare = [sys.executable, "-c", "import pygame; pygame.display.init(); pygame.display.set_mode((640, 480))"]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    times = {"shot": [], "bare": []}
+    with tempfile.TemporaryDirectory() as folder:
+        shot = [sys.executable, "-m", "kingalbert", "shot", "--seed", "1", "-o", os.path.join(folder, "x.png")]
+        for _ in range(runs):
+            for name, command in (("bare", bare), ("shot", shot)):
+                start = time.perf_counter()
+                subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+                times[name].append((time.perf_counter() - start) * 1000)
+    return statistics.median(times["shot"]), statistics.median(times["bare"])
+
+
 def run_bench(as_json: bool = False, runs: int = 5) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     figures = {}
@@ -123,6 +140,9 @@ def run_bench(as_json: bool = False, runs: int = 5) -> int:
     figures["deal_ms"] = round(bench_deal(runs), 4)
     figures["moves_per_s"] = round(bench_moves(runs))
     figures["load_ms"] = bench_loads(runs)
+    shot, bare = bench_startup(runs)
+    figures["startup_ms"], figures["startup_bare_ms"] = round(shot, 1), round(bare, 1)
+    figures["startup_ratio"] = round(shot / bare, 2)
     if as_json:
         print(json.dumps(figures))
     else:

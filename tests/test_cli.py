@@ -161,3 +161,14 @@ def test_solve_seeds_counts_the_verdicts(capsys):
     assert lines[2].startswith("decided ") and " of 2 within 2 s each (winnable " in lines[2]
     with pytest.raises(SystemExit):
         run(capsys, "solve", "--seeds", "5-2")
+
+
+def test_bench_json_reports_every_figure(capsys):
+    code, out, _ = run(capsys, "bench", "--json", "--runs", "1")
+    figures = json.loads(out)
+    assert code == 0
+    for key in ("sprites_ms", "frame_ms", "drag_frame_ms", "deal_ms", "moves_per_s", "startup_ms", "startup_bare_ms"):
+        assert figures[key] > 0, key
+    assert set(figures["load_ms"]) == {"sol", "pat", "ini", "cdl"}
+    assert all(value > 0 for value in figures["load_ms"].values())
+    assert abs(figures["startup_ratio"] - figures["startup_ms"] / figures["startup_bare_ms"]) < 0.02

@@ -9,7 +9,7 @@ flies.
 """
 from __future__ import annotations
 
-import secrets
+import os
 import time
 
 import pygame
@@ -70,6 +70,11 @@ class Animation:
     def finish(self) -> None:
         while not self.done:
             self.apply_step()
+
+
+def fresh_seed() -> int:
+    """A deal number nobody can predict."""
+    return int.from_bytes(os.urandom(4), "little")
 
 
 class Desktop:
@@ -270,10 +275,10 @@ class Desktop:
         self.demo = None
         if seed is None and not any_deal and self.options.values.get("winnable_deals"):
             self.game.message = "Looking for a winnable deal..."
-            self.thinker.start("winnable-deal", Game(self.game.ruleset, secrets.randbelow(2**32), self.game.options), timeout=2.0)
+            self.thinker.start("winnable-deal", Game(self.game.ruleset, fresh_seed(), self.game.options), timeout=2.0)
             self.work = None
             return
-        seed = secrets.randbelow(2**32) if seed is None else seed
+        seed = fresh_seed() if seed is None else seed
         self.set_game(Game(self.game.ruleset, seed, self.game.options))
         self.changed()
 
@@ -414,7 +419,7 @@ class Desktop:
                 game = read_game(path)
             else:
                 ruleset = safe_load(path or None)
-                game = Game(ruleset, secrets.randbelow(2**32), self.game.options)
+                game = Game(ruleset, fresh_seed(), self.game.options)
         except SolitaireError as error:
             self.error = ErrorBox("King Albert", str(error))
             return False
@@ -935,7 +940,7 @@ def run(rulefile=None, seed=None, scale=None, fullscreen=False) -> int:
         if rulefile is not None and is_saved_game(rulefile):
             game = read_game(rulefile)
         else:
-            game = Game(safe_load(rulefile), seed if seed is not None else secrets.randbelow(2**32), options.values)
+            game = Game(safe_load(rulefile), seed if seed is not None else fresh_seed(), options.values)
     desktop = Desktop(game, options)
     desktop.save_progress()
     if problem:

@@ -11,12 +11,7 @@ inherit a lock some other thread held, and hang.
 """
 from __future__ import annotations
 
-import multiprocessing
-import threading
-
 import pygame
-
-from ..thinking import work
 
 #: posted when a search finishes: attributes ``job`` (its number), ``kind`` and ``result``
 THOUGHT = pygame.event.custom_type()
@@ -26,6 +21,7 @@ THINKING = "Thinking..."
 
 
 def _context():
+    import multiprocessing  # here, not at the top: the first frame doesn't need it
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["kingalbert.thinking", "kingalbert.engine.solver", "kingalbert.loaders"])
@@ -41,6 +37,9 @@ class Thinker:
 
     def start(self, kind: str, game, timeout: float = 10.0) -> int:
         """Start a search (``"verdict"``, ``"solution"`` or ``"winnable-deal"``); returns its job number."""
+        import threading
+
+        from ..thinking import work
         self.stop()
         self.job += 1
         self.kind = kind

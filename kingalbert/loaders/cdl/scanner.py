@@ -11,6 +11,7 @@ from .errors import CdlSyntaxError
 from .tokens import KEYWORDS, T, Token
 
 INT_MAX = 32767
+DIGITS = "0123456789"  # str.isdigit would take "²" too
 ESCAPES = {"t": "\t", "n": "\n", "'": "'", "\\": "\\"}
 
 SINGLE = {
@@ -33,7 +34,8 @@ class Scanner:
         while not self.at_end():
             self.start = self.current
             self.scan_token()
-        self.tokens.append(Token(T.EOF, "", None, self.line))
+        # the end of the file is on its last line, not on the one after a final newline
+        self.tokens.append(Token(T.EOF, "", None, min(self.line, max(1, len(self.source.splitlines())))))
         return self.tokens
 
     # -- one token -----------------------------------------------------------
@@ -68,7 +70,7 @@ class Scanner:
             self.line += 1
         elif c in " \t\r\f\v":
             pass
-        elif c.isdigit():
+        elif c in DIGITS:
             self.number()
         elif c.isalpha() or c == "_":
             self.identifier()
@@ -107,7 +109,7 @@ class Scanner:
         self.add(T.STRING, "".join(chars))
 
     def number(self) -> None:
-        while self.peek().isdigit():
+        while self.peek() in DIGITS and not self.at_end():
             self.advance()
         text = self.source[self.start:self.current]
         value = int(text)

@@ -14,7 +14,7 @@ import time
 
 import pygame
 
-from ..engine.errors import IllegalMoveError, SolitaireError
+from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..sprites import font, icon, tools
@@ -288,6 +288,9 @@ class Desktop:
         except IllegalMoveError:
             self.work = None
             return False
+        except RuleFileError as error:
+            self.fail(error)
+            return False
         except SolitaireError as error:
             self.game.message = str(error)
             self.work = None
@@ -547,6 +550,21 @@ class Desktop:
         return (pos[0] - self.offset[0]) // self.scale, (pos[1] - self.offset[1]) // self.scale
 
     def handle(self, event) -> None:
+        try:
+            self._handle(event)
+        except RuleFileError as error:
+            self.fail(error)
+
+    def fail(self, error: RuleFileError) -> None:
+        """A game's own program failed (a runaway script, say): the engine rolled
+        its move back; the player sees why, and plays on."""
+        self.press = self.drag = self._drag_base = None
+        self.work = None
+        if self.demo is not None:
+            self.stop_demo()
+        self.error = ErrorBox("King Albert", str(error))
+
+    def _handle(self, event) -> None:
         kind = event.type
         if kind == pygame.QUIT:
             self.running = False

@@ -127,3 +127,31 @@ def test_bundled_game_opens_from_the_menu_and_plays_with_the_mouse(key, path):
         else:
             break
     assert played >= 3, f"only {played} moves could be made with the mouse"
+
+
+def test_a_runaway_script_stops_with_an_error_box_and_the_game_goes_on(tmp_path):
+    source = (bundled_games()["cdl"][0].parent / "golf.cdl").read_text()
+    looping = source.replace("        Pull 1 To Waste;\n", "        while 1 = 1 do holes := 0;\n", 1)
+    assert looping != source
+    path = tmp_path / "runaway.cdl"
+    path.write_text(looping)
+    from kingalbert.loaders import load
+    game = Game(load(path), 5)
+    desktop = Desktop(game, autosave=False, thinking=False)
+    desktop.open_display(scale=1)
+    desktop.pump()
+    before = game.to_position()
+    view = desktop.board.views["Stock"]
+    stock = visible(desktop, desktop.board.card_rect(view, len(game.pile("Stock").cards) - 1).center)
+    click(desktop, stock)
+    box = desktop.error
+    assert box is not None, game.message
+    text = "".join(box.lines).replace(" ", "")
+    assert box.title == "Error from King Albert"
+    assert f"{path}:46:".replace(" ", "") in text and "200000steps" in text
+    assert game.to_position() == before and not game.history
+    click(desktop, box.ok_rect.center)
+    assert desktop.error is None
+    # the desktop goes on: a column's top card can still be played onto the waste
+    moves = [move for move in game.legal_moves if move.kind == "drag"]
+    assert all(game.is_legal(move) for move in moves)

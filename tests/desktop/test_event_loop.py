@@ -1,4 +1,5 @@
 """The real program's event loop: it starts, sleeps while idle, and quits cleanly."""
+import json
 import os
 import signal
 import subprocess
@@ -37,3 +38,57 @@ def test_the_desktop_idles_without_using_the_processor_and_quits_on_sigterm(priv
     from kingalbert.saves import load_autosave
     game, problem = load_autosave()
     assert problem is None and game is not None and game.seed == 5
+
+
+CHILD = """
+import os, signal, sys
+from kingalbert.desktop.app import Desktop
+from kingalbert.engine import Game, Move
+from kingalbert.engine.king_albert import KingAlbert
+desktop = Desktop(Game(KingAlbert(), 7, {"auto_finish": False, "auto_stack": False}), thinking=False)
+desktop.open_display(scale=1)
+for action in sys.argv[1:]:
+    assert desktop.play(Move.parse(action)), action
+desktop.undo()
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SIGKILL")
+def test_after_kill_9_the_program_comes_back_at_the_same_move(private_dirs):
+    from kingalbert.engine import Game
+    from kingalbert.engine.king_albert import KingAlbert
+    from kingalbert.saves import load_autosave
+    game = Game(KingAlbert(), 7, {"auto_finish": False, "auto_stack": False})
+    moves = []
+    for _ in range(3):
+        move = sorted(game.legal_moves, key=str)[0]
+        game.play(move)
+        moves.append(str(move))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    # plays the moves, undoes the last, and is killed outright
+    child = subprocess.run([sys.executable, "-c", CHILD, *moves], env=env, capture_output=True, timeout=60)
+    assert child.returncode == -signal.SIGKILL, child.stderr.decode()
+    from kingalbert.saves import autosave_path
+    killed = autosave_path().read_text()
+    os.utime(autosave_path(), ns=(0, 0))
+    process = subprocess.Popen([sys.executable, "-m", "kingalbert", "--scale", "1"], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        time.sleep(2.0)
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, err.decode()
+    # the program restored the game at the same move, undo and redo history included,
+    # and saved it again as it quit
+    assert autosave_path().stat().st_mtime_ns != 0, "the restarted program saved nothing"
+    back, problem = load_autosave()
+    assert problem is None and back.seed == 7 and back.to_save() == json.loads(killed)
+    assert [str(move) for move in back.history] == moves[:2]
+    assert str(back.redo()) == moves[2]
+    game.undo()
+    game.redo()
+    assert back.to_position() == game.to_position()

@@ -241,3 +241,27 @@ def test_aces_up_win():
     assert game.status == "playing"
     game.play("click:C2")
     assert game.status == "won"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_check_deal_moves_and_replay_on_the_command_line(name, capsys):
+    import json
+    from kingalbert.cli import main
+    path = str(GAMES / f"{name}.cdl")
+    assert main(["check", path]) == 0
+    assert capsys.readouterr().out.startswith(f"ok {path}: ")
+    assert main(["deal", "--seed", "4", path]) == 0
+    dealt = json.loads(capsys.readouterr().out)
+    assert dealt["seed"] == 4 and dealt["moves"] == [] and len(dealt["piles"]) == len(rules_for(name).program.order)
+    assert main(["moves", "--seed", "4", path]) == 0
+    moves = capsys.readouterr().out.split()
+    game = Game(rules_for(name), seed=4)
+    assert moves and moves == [str(move) for move in game.legal_moves]
+    assert main(["replay", "--seed", "4", path, moves[0], "undo", moves[-1]]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    game.play(moves[0])
+    game.undo()
+    game.play(moves[-1])
+    assert replayed["moves"] == [moves[-1]]
+    assert replayed["piles"] == game.to_position()["piles"]
+    assert replayed["vars"] == game.to_position()["vars"]

@@ -272,3 +272,97 @@ def test_picked_up_tells_what_follows_the_pointer(game):
     assert rules.picked_up(game, game.pile("D")) == []        # D sends its card to C at once
     assert rules.picked_up(game, game.pile("C")) is None      # C answers no press
     assert len(game.pile("A").cards) == 5 and not game.can_undo
+
+
+def test_when_win_and_loose_are_both_true_the_player_wins():
+    source = SOURCE.replace("predicate loose? is return C! = 3;", "predicate loose? is return A! = 0;")
+    game = Game(loads(source, "bench.cdl"), seed=1)
+    for _ in range(4):
+        game.play("A>D")
+    assert game.status == "playing"
+    game.play("A>D")
+    assert game.ruleset.is_lost(game) and game.ruleset.is_won(game)
+    assert game.status == "won"
+
+
+RUNAWAY = """game R is 4 by 1;
+stack A is X := 0; Y := 0;
+  Start is Add Ace+Spade .. Six+Spade;
+  { pressing the top card is a mistake of the program; the others work }
+  SelectFrom(p : index) is begin if p = ! then Pull 99 To Cursor; Pull ! - p + 1 To Cursor end;
+  SelectTo(p : index) is Pull Cursor! From Cursor;
+end A;
+stack B from A is X := 1; Start is Add Ace+Heart .. Six+Heart; end B;
+stack E from A is X := 2; Start is begin end; end E;
+stack F from A is X := 3; Start is begin end; end F;
+{ runs away as soon as E holds a card }
+predicate integrity? is begin while E! > 0 do begin end; return true end;
+order A B E F.
+"""
+
+
+def test_legal_moves_try_a_runaway_release_once_per_stack_and_keep_the_other_moves():
+    rules = loads(RUNAWAY, "runaway.cdl")
+    rules.limits = Limits(max_steps=5_000)
+    game = Game(rules, seed=1)
+    stopped = []
+    error_for = rules.runtime_error
+
+    def counting(line, message, runaway=False):
+        stopped.append(runaway)
+        return error_for(line, message, runaway)
+
+    rules.runtime_error = counting
+    moves = {str(move) for move in game.legal_moves}
+    # the ordinary error on the top card does not hide the presses below it
+    assert {"A:2>B", "A:2>F", "B:6>A", "A:6>F"} <= moves
+    assert not any(move.startswith("A>") or move.startswith("B>") for move in moves)
+    assert not any(move.endswith(">E") for move in moves)
+    assert stopped.count(True) == 2          # once from A, once from B (not once per card)
+    with pytest.raises(RuleFileError, match="stopped") as info:
+        game.play("A:2>E")
+    assert info.value.runaway
+    assert [str(c) for c in game.pile("E").cards] == []
+
+
+@pytest.mark.parametrize("area, card", [
+    ((500, 300), (60, 90)),       # 100 x 100 cells: the height limits the card
+    ((1000, 300), (60, 90)),      # wider cells do not make it taller
+    ((500, 900), (92, 138)),      # 100 x 300 cells: the width limits it
+])
+def test_fit_layout_the_matrix_fills_the_area_and_the_card_is_the_biggest_2_3_frame(game, area, card):
+    layout = game.ruleset.fit_layout(game, *area)
+    assert (layout.width, layout.height) == area
+    assert (layout.card_w, layout.card_h) == card
+    assert layout.card_w * 3 == layout.card_h * 2
+    cell_w, cell_h = area[0] // 5, area[1] // 3
+    gap = max(4, min(cell_w, cell_h) // 12)
+    # the smallest stacks are one cell: the card fits it, and the next 2:3 frame does not
+    assert layout.card_w <= cell_w - gap and layout.card_h <= cell_h - gap
+    assert layout.card_w + 2 > cell_w - gap or layout.card_h + 3 > cell_h - gap
+    b, d = layout.view("B"), layout.view("D")
+    assert (b.x, b.y) == (cell_w + gap // 2, gap // 2) and (d.x, d.y) == (3 * cell_w + gap // 2, gap // 2)
+    assert layout.view("A").dy == layout.card_h // 4 and b.dy == b.dx == 0
+
+
+def test_layout_direction_places_the_cards():
+    source = """game L is 6 by 4;
+stack U is X := 0; Y := 0; H := 4; Direction := up; end U;
+stack G is X := 1; Y := 0; W := 3; Direction := left; end G;
+stack R is X := 1; Y := 1; W := 3; Direction := right; end R;
+stack O is X := 4; Y := 0; W := 2; H := 2; end O;
+order U G R O."""
+    rules = loads(source, "l.cdl")
+    game = Game(rules, seed=1)
+    layout = rules.fit_layout(game, 600, 400, gap=0)
+    assert (layout.card_w, layout.card_h) == (66, 99)      # a 100 x 100 cell holds 66 x 99
+    u, g, r, o = (layout.view(name) for name in "UGRO")
+    assert (u.x, u.y + layout.card_h) == (0, 400)
+    assert u.dy < 0 and u.dx == 0
+    assert (g.x + layout.card_w, g.y) == (400, 0) and g.dx < 0
+    assert (r.x, r.y) == (100, 100) and r.dx > 0
+    assert (o.x, o.y, o.dx, o.dy) == (400, 0, 0, 0)
+    # layout() picks an area of whole cells for cards of the usual height
+    usual = rules.layout(game)
+    assert usual.card_h == 96 and usual.card_w == 64
+    assert usual.width % 6 == 0 and usual.height % 4 == 0

@@ -41,6 +41,14 @@ Choices made where the help file is unclear (its examples all work):
   says so for stacks, procedures, functions and predicates); a procedure may
   call itself.  A name used too early gets an error that names the line of its
   later definition and suggests a forward declaration.
+* ``procedure P;`` (a forward declaration without parentheses) leaves the
+  parameters to the definition, and calls made before it are checked against
+  them there.  As in Pascal, a definition that follows a forward declaration
+  may leave out the parameters and the function type the declaration gave
+  (``procedure P is ...``); if it gives them, they must be the same.
+* ``S[a..b]`` is an interval only where a statement takes one (MOVE, TURN,
+  INVERSE, REMOVE, FLASH); in an expression a range has no single value and is
+  a syntax error, and ``S[i]`` is one card.
 * ``WITH it DO ... FOR A1, A2`` declares ``it`` itself when no STACK variable
   of that name is visible (the help file's integrity? example does not declare
   it).  ``it`` stands for each stack in turn; the contextual object does not
@@ -88,7 +96,17 @@ Choices made where the help file is unclear (its examples all work):
   variables.  Piles get the engine role "other" for Direction OVER and
   "tableau" otherwise: CardsWorkShop has no roles.
 * Runtime limits (``interpreter.Limits``): 200,000 steps (statements, calls,
-  loop turns) and 1 second per run, and calls nested 100 deep.
+  loop turns) and 1 second per run, and calls nested 100 deep.  A run stopped
+  by one is a ``CdlRunawayError``, and its ``RuleFileError`` has ``runaway``
+  set; listing legal moves tries a runaway press or release only once per
+  stack (and destination).
+* Playfield: the matrix fills the work area and the card is the biggest 2:3
+  frame that fits the least stack width by the least stack height, less a gap
+  of a twelfth of that rectangle (at least 4 pixels) between neighbouring
+  stacks (``CdlRuleset.fit_layout``).  ``layout()`` sizes the work area so the
+  cards are about as high as the desktop's usual ones.  Cards fan by a quarter
+  of a card in their Direction, from the stack's top left (bottom for UP,
+  right for LEFT).
 """
 from __future__ import annotations
 

@@ -299,7 +299,7 @@ class Routine(Node):
     """A procedure, function or predicate; ``body is None`` for a forward declaration."""
     kind: str                    # "procedure" | "function" | "predicate"
     name: Token
-    params: Optional[list[VarGroup]]   # None: a forward declaration that left them out
+    params: Optional[list[VarGroup]]   # None: no parentheses (the forward declaration's, or none)
     return_type: Optional[Token]
     locals: list[VarGroup]
     body: Optional[Stmt]

@@ -6,8 +6,9 @@ be declared before being used"), and reports, each with its line:
 
 * undefined names, and names used before their definition or forward declaration;
 * a stack name expected where something else is given, and the reverse;
-* calls with the wrong number of arguments, procedures used as values and
-  functions used as statements;
+* calls with the wrong number of arguments (a call of a routine whose forward
+  declaration gave no parameters is checked once its definition gives them),
+  procedures used as values and functions used as statements;
 * ``RETURN`` outside a function or predicate;
 * assignments to constants, stacks, fields and other things that are not variables;
 * bad stack fields and methods, ``END`` names, forward declarations that are never
@@ -42,6 +43,9 @@ class Checker:
         self.scopes: list[dict[str, tuple]] = []
         self.routine: RoutineInfo | None = None    # the routine being checked, if any
         self.context: StackInfo | None = None      # the stack whose method is being checked
+        #: calls (and WAIT buttons) of routines whose forward declaration gave no
+        #: parameters: their arity is checked once the definition is known
+        self.deferred: list[tuple] = []
 
     # -- driver ------------------------------------------------------------------
     def check(self, tree: ast.Program) -> CompiledProgram:
@@ -77,6 +81,13 @@ class Checker:
 
     def finish(self, tree: ast.Program) -> None:
         program = self.program
+        for node, routine in self.deferred:
+            if routine.params is None:
+                continue    # never defined: reported below
+            if isinstance(node, ast.Wait):
+                self.check_wait(node, routine)
+            else:
+                self.check_arity(node, routine)
         for routine in program.routines.values():
             if not routine.defined:
                 self.error(routine.line, f"{routine.kind.capitalize()} {routine.name} is declared but never defined")
@@ -242,14 +253,17 @@ class Checker:
                 return
             if decl.body is None:
                 return  # a second forward declaration changes nothing
-            if routine.params is not None and not same_params(routine.params, params):
+            # the definition may leave out what its forward declaration said (as in Pascal)
+            if routine.params is not None and params is not None and not same_params(routine.params, params):
                 self.error(decl.line, f"The parameters of {name.lexeme} differ from its forward declaration "
                                       f"(line {routine.line})")
-            if routine.return_type is not None and return_type != routine.return_type:
+            if routine.return_type is not None and return_type is not None and return_type != routine.return_type:
                 self.error(decl.line, f"Function {name.lexeme} returns {return_type} here but "
                                       f"{routine.return_type} in its forward declaration (line {routine.line})")
-            routine.params = params
-            routine.return_type = return_type
+            if params is not None:
+                routine.params = params
+            if return_type is not None:
+                routine.return_type = return_type
             routine.line = decl.line
         else:
             if not self.define(name, "routine", None):
@@ -261,6 +275,9 @@ class Checker:
             return
         if routine.params is None:
             routine.params = []
+        if routine.kind == "function" and routine.return_type is None:
+            self.error(decl.line, f"Function {name.lexeme} needs the type it returns "
+                                  f"(FUNCTION {name.lexeme} ... : type IS ...)")
         locals_ = self.params(decl.locals, what="local variable")
         scope = {p.key: ("local", decl.line, p.type) for p in routine.params}
         for local in locals_:
@@ -461,7 +478,13 @@ class Checker:
             self.unknown(stmt.procedure, expected="procedure")
             return
         routine = entry[2]
-        if routine.kind != "procedure" or (routine.params or []):
+        if routine.params is None and routine.kind == "procedure":
+            self.deferred.append((stmt, routine))
+        else:
+            self.check_wait(stmt, routine)
+
+    def check_wait(self, stmt: ast.Wait, routine: RoutineInfo) -> None:
+        if routine.kind != "procedure" or routine.params:
             self.error(stmt.line, f"WAIT's button must run a procedure without parameters; {routine.name} is not one")
 
     def stmt_While(self, stmt: ast.While) -> None:
@@ -618,6 +641,7 @@ class Checker:
 
     def check_arity(self, call: ast.Call, routine: RoutineInfo) -> None:
         if routine.params is None:
+            self.deferred.append((call, routine))   # 'procedure P;': checked at its definition
             return
         wanted, given = len(routine.params), len(call.args)
         if wanted != given:

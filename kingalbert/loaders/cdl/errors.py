@@ -39,3 +39,7 @@ class CdlRuntimeError(CdlError):
     def __init__(self, line: int, message: str, token=None):
         self.token = token
         super().__init__(line, message)
+
+
+class CdlRunawayError(CdlRuntimeError):
+    """A run stopped by a safety limit: too many steps, too long, or calls nested too deep."""

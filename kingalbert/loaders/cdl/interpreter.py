@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass, field
 
 from . import ast
-from .errors import CdlRuntimeError
+from .errors import CdlRunawayError, CdlRuntimeError
 from .model import CURSOR, NUMERIC, CompiledProgram, Method, RoutineInfo, StackInfo
 from .tokens import T
 
@@ -175,7 +175,7 @@ class Interpreter:
         try:
             return thunk()
         except RecursionError:
-            raise CdlRuntimeError(self.frame_line(), "The program nests too deeply (endless recursion?)") from None
+            raise CdlRunawayError(self.frame_line(), "The program nests too deeply (endless recursion?)") from None
         finally:
             sys.setrecursionlimit(old_limit)
 
@@ -190,7 +190,7 @@ class Interpreter:
         self.depth += 1
         try:
             if self.depth > self.limits.max_depth:
-                raise CdlRuntimeError(line, f"Calls nest more than {self.limits.max_depth} deep "
+                raise CdlRunawayError(line, f"Calls nest more than {self.limits.max_depth} deep "
                                             "(endless recursion?)")
             self.execute(body)
         except (BreakBlock, BreakProcedure):
@@ -214,7 +214,7 @@ class Interpreter:
         self.depth += 1
         try:
             if self.depth > self.limits.max_depth:
-                raise CdlRuntimeError(line, f"Calls nest more than {self.limits.max_depth} deep "
+                raise CdlRunawayError(line, f"Calls nest more than {self.limits.max_depth} deep "
                                             f"(endless recursion in {routine.name}?)")
             self.tick(line)
             self.execute(routine.body)
@@ -249,10 +249,10 @@ class Interpreter:
     def tick(self, line: int) -> None:
         self.steps += 1
         if self.steps > self.limits.max_steps:
-            raise CdlRuntimeError(line, f"The program ran more than {self.limits.max_steps} steps without "
+            raise CdlRunawayError(line, f"The program ran more than {self.limits.max_steps} steps without "
                                         "finishing (an endless WHILE?); it was stopped")
         if self.steps % 512 == 0 and time.monotonic() > self.deadline:
-            raise CdlRuntimeError(line, f"The program ran longer than {self.limits.max_seconds:g} s "
+            raise CdlRunawayError(line, f"The program ran longer than {self.limits.max_seconds:g} s "
                                         "without finishing; it was stopped")
 
     # -- statements ------------------------------------------------------------------

@@ -217,7 +217,7 @@ class Parser:
             return_type = self.type_name()
         if self.match(T.SEMICOLON):
             return ast.Routine(kind, name, params, return_type, [], None, keyword.line)
-        if kind == "function" and return_type is None:
+        if kind == "function" and return_type is None and not self.check(T.IS):
             raise self.error(self.peek(), f"Expect ':' and the type function {name.lexeme} returns")
         self.consume(T.IS, f"Expect IS (or ';' for a forward declaration) after {kind} {name.lexeme}")
         local_vars: list[ast.VarGroup] = []
@@ -227,7 +227,7 @@ class Parser:
                 self.consume(T.SEMICOLON, "Expect ';' after a variable declaration")
         body = self.statement()
         self.consume(T.SEMICOLON, f"Expect ';' after the body of {kind} {name.lexeme}")
-        return ast.Routine(kind, name, params or [], return_type, local_vars, body, keyword.line)
+        return ast.Routine(kind, name, params, return_type, local_vars, body, keyword.line)
 
     # -- statements --------------------------------------------------------------
     def statement(self) -> ast.Stmt:

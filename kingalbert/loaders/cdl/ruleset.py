@@ -25,9 +25,12 @@ The release is at the destination's top card (0 when it is empty).
 For the desktop (all data, nothing drawn here):
 
 * ``matrix`` (the ``GAME w BY h`` size) and ``stack_layout(game)`` (each
-  stack's X, Y, W, H, direction and empty-pile drawing); ``layout()`` turns
-  them into the engine's ``Layout``, with ``PileView.empty`` the suit of a
-  card drawing;
+  stack's X, Y, W, H, direction and empty-pile drawing); ``fit_layout(game,
+  width, height)`` turns them into the engine's ``Layout`` for a work area as
+  the help file's Playfield section says (the matrix fills the area, the card
+  is the biggest 2:3 frame that fits the smallest stack), and ``layout()``
+  does so for a work area sized for cards of the usual height;
+  ``PileView.empty`` is the suit of a card drawing;
 * ``bottom_card(game, pile)`` ('circle', 'cross' or a card) and
   ``is_shaded(game, pile, index)``;
 * ``picked_up(game, pile, n)``: the cards a press puts on the CURSOR, which
@@ -56,7 +59,7 @@ from ...engine.layout import Layout, PileView
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.ruleset import Ruleset
-from .errors import CdlRuntimeError
+from .errors import CdlRunawayError, CdlRuntimeError
 from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Interpreter, Limits, Output, State
 from .model import CURSOR, CompiledProgram, StackInfo, method_chain
 
@@ -271,7 +274,9 @@ class CdlRuleset(Ruleset):
         Moves that end in the same state are one move: a drag before a click
         before an ADJUST-click, and of presses on different cards of a stack the
         one nearest the top.  Transactions that change only variables (not a
-        card, nor a drawing) are playable but not listed.
+        card, nor a drawing) are playable but not listed.  A press stopped as a
+        runaway is not tried again on the same stack, nor a release stopped as a
+        runaway on the same destination (each would cost up to the time limit).
         """
         stacks = self.program.order
         best: dict = {}             # resulting state -> (priority, order, move)
@@ -280,7 +285,7 @@ class CdlRuleset(Ruleset):
         for stack in stacks:
             pile = game.pile(stack.name)
             size = len(pile.cards)
-            broken = set()          # buttons whose method failed: a runaway is not tried 52 times
+            broken = set()          # buttons whose press ran away, (button, dest) whose release did
             for n in range(1, max(size, 1) + 1):
                 for button, kind in (("left", "click"), ("right", "adjust")):
                     if button in broken:
@@ -289,8 +294,9 @@ class CdlRuleset(Ruleset):
                         continue
                     try:
                         press = self.press(game, pile, n, button, simulate=True, state=current.copy())
-                    except RuleFileError:
-                        broken.add(button)
+                    except RuleFileError as error:
+                        if getattr(error, "runaway", False):
+                            broken.add(button)
                         continue
                     if press.refusal is not None:
                         continue
@@ -301,11 +307,17 @@ class CdlRuleset(Ruleset):
                     carried = bool(press.state.stacks[CURSOR.key])
                     targets = stacks if (carried and button == "left") else [stack]
                     for dest in targets:
+                        if (button, dest.key) in broken:
+                            continue
                         copy = Transaction(press.state.copy(), Output(), None)
                         copy.before, copy.rng = press.before, clone_rng(press.rng)
                         try:
                             result = self.release(copy, dest, button)
-                        except RuleFileError:
+                        except RuleFileError as error:
+                            if getattr(error, "runaway", False):
+                                # a runaway release (To method or integrity?) costs up to the time
+                                # limit each time: not tried again from this stack
+                                broken.add((button, dest.key))
                             continue
                         if result.refusal is not None:
                             continue
@@ -437,28 +449,62 @@ class CdlRuleset(Ruleset):
         return (index % len(pile.cards)) + 1 in positions if pile.cards else False
 
     def layout(self, game, card_w: int = 71, card_h: int = 96) -> Layout:
+        """The playfield for cards about ``card_h`` high: a work area of whole matrix
+        cells just big enough that the smallest stack holds a ``card_h`` card, laid
+        out by ``fit_layout`` (so the card is 2:3, ``card_h`` rounded to a multiple of 3)."""
+        width, height = self.matrix
+        min_w, min_h = self.smallest_stack()
         gap = max(4, card_w // 8)
+        frame_h = card_h - card_h % 3
+        cell_w = -(-(frame_h * 2 // 3 + gap) // min_w)
+        cell_h = -(-(frame_h + gap) // min_h)
+        return self.fit_layout(game, width * cell_w, height * cell_h, gap)
+
+    def smallest_stack(self) -> tuple[int, int]:
+        """The least W and the least H of any stack (in matrix cells), as the help file takes them."""
         stacks = self.program.order
-        min_w = min((s.field("w") for s in stacks), default=1)
-        min_h = min((s.field("h") for s in stacks), default=1)
-        cell_w = -(-(card_w + gap) // min_w)
-        cell_h = -(-(card_h + gap) // min_h)
+        return (min((s.field("w") for s in stacks), default=1),
+                min((s.field("h") for s in stacks), default=1))
+
+    def fit_layout(self, game, width: int, height: int, gap: int | None = None) -> Layout:
+        """The help file's Playfield rule for a work area of ``width`` by ``height`` pixels.
+
+        The ``GAME w BY h`` matrix fills the area (a cell is width/w by height/h
+        pixels); the card is the biggest 2:3 frame that fits the rectangle of the
+        least stack width by the least stack height, less a ``gap`` that keeps
+        neighbouring stacks apart.  Each stack's cards start at its rectangle's
+        top left (bottom for Direction UP, right for LEFT) and are fanned by a
+        quarter of a card in its Direction; OVER piles them up.
+        """
+        columns, rows = self.matrix
+        min_w, min_h = self.smallest_stack()
+        cell_w, cell_h = width / columns, height / rows
+        if gap is None:
+            gap = max(4, int(min(cell_w * min_w, cell_h * min_h)) // 12)
+        box_w, box_h = int(cell_w * min_w) - gap, int(cell_h * min_h) - gap
+        card_h = min(box_h, box_w * 3 // 2)
+        card_h -= card_h % 3
+        if card_h < 3:
+            raise ValueError(f"a {width}x{height} work area is too small for {columns} by {rows} cells")
+        card_w = card_h * 2 // 3
         views = []
-        for stack in stacks:
-            x, y = stack.field("x") * cell_w + gap // 2, stack.field("y") * cell_h + gap // 2
-            width, height = stack.field("w") * cell_w - gap, stack.field("h") * cell_h - gap
+        for stack in self.program.order:
+            x = int(stack.field("x") * cell_w) + gap // 2
+            y = int(stack.field("y") * cell_h) + gap // 2
+            right = int((stack.field("x") + stack.field("w")) * cell_w) - (gap - gap // 2)
+            bottom = int((stack.field("y") + stack.field("h")) * cell_h) - (gap - gap // 2)
             direction = DIRECTIONS[stack.field("direction")]
             dx = dy = 0
             if direction == "down":
                 dy = card_h // 4
             elif direction == "up":
-                dy, y = -(card_h // 4), y + height - card_h
+                dy, y = -(card_h // 4), bottom - card_h
             elif direction == "right":
                 dx = card_w // 4
             elif direction == "left":
-                dx, x = -(card_w // 4), x + width - card_w
+                dx, x = -(card_w // 4), right - card_w
             views.append(PileView(stack.name, x, y, dx, dy, empty=self.empty_mark(game, stack)))
-        return Layout(card_w, card_h, self.program.width * cell_w, self.program.height * cell_h, views)
+        return Layout(card_w, card_h, int(width), int(height), views)
 
     # -- state <-> game --------------------------------------------------------------
     def read_state(self, game) -> State:
@@ -517,7 +563,11 @@ class CdlRuleset(Ruleset):
         try:
             return thunk()
         except CdlRuntimeError as error:
-            raise self.runtime_error(error.line, error.message) from None
+            raise self.runtime_error(error.line, error.message, isinstance(error, CdlRunawayError)) from None
 
-    def runtime_error(self, line: int, message: str) -> RuleFileError:
-        return RuleFileError(self.program.filename, line or None, message)
+    def runtime_error(self, line: int, message: str, runaway: bool = False) -> RuleFileError:
+        """The error for the desktop and the command line; ``.runaway`` tells a run
+        stopped by a safety limit from an ordinary mistake."""
+        error = RuleFileError(self.program.filename, line or None, message)
+        error.runaway = runaway
+        return error

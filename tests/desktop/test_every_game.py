@@ -2,7 +2,7 @@
 import pygame
 import pytest
 
-from kingalbert.desktop.app import MENU, SELECT, Desktop
+from kingalbert.desktop.app import ADJUST, MENU, SELECT, Desktop
 from kingalbert.desktop.shot import screen_image
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
@@ -155,3 +155,44 @@ def test_a_runaway_script_stops_with_an_error_box_and_the_game_goes_on(tmp_path)
     # the desktop goes on: a column's top card can still be played onto the waste
     moves = [move for move in game.legal_moves if move.kind == "drag"]
     assert all(game.is_legal(move) for move in moves)
+
+
+DECLARATIVE = [(key, path) for key, path in GAMES if key != "cdl"]
+
+
+@pytest.mark.parametrize("key,path", DECLARATIVE, ids=[f"{k}-{game_title(p)}" for k, p in DECLARATIVE])
+def test_adjust_click_sends_a_card_to_a_foundation(key, path):
+    from kingalbert.engine import Rng
+    from kingalbert.loaders import load
+    ruleset = load(path)
+    for seed in range(20):
+        game = Game(ruleset, seed)
+        chooser = Rng(seed)
+        for _ in range(150):
+            moves = list(game.legal_moves)
+            up = [m for m in moves if m.kind == "drag" and game.pile(m.dst).role == "foundation"]
+            if up or not moves:
+                break
+            game.play(moves[chooser.below(len(moves))])
+        if up:
+            break
+    if not up and any(p.role == "foundation" for p in game.piles):
+        # a game whose foundations take whole suits: lay one out
+        column = next(p.name for p in game.piles if p.role == "tableau")
+        run = [rank + "S" for rank in "KQJT98765432A"]
+        game = Game.from_position(ruleset, {"piles": [{"name": column, "cards": run}]})
+        up = [m for m in game.legal_moves if m.kind == "drag" and game.pile(m.dst).role == "foundation"]
+    if not any(p.role == "foundation" for p in game.piles):
+        pytest.skip("no foundations: ADJUST has nowhere to send a card")
+    assert up, "no deal reached a card that can go up"
+    desktop = Desktop(game, autosave=False, thinking=False)
+    desktop.open_display(scale=1)
+    desktop.pump()
+    src, n = game.pile(up[0].src), up[0].n
+    card = src.cards[-n]
+    on_foundations = sum(len(p.cards) for p in game.piles if p.role == "foundation")
+    rect = desktop.board.card_rect(desktop.board.views[src.name], len(src.cards) - n)
+    click(desktop, visible(desktop, (rect.x + 3, rect.y + 3)), ADJUST)
+    assert game.history[-1].kind == "adjust", game.message
+    assert sum(len(p.cards) for p in game.piles if p.role == "foundation") > on_foundations
+    assert any(p.role == "foundation" and card[:2] in [c[:2] for c in p.cards] for p in game.piles)

@@ -366,3 +366,42 @@ order U G R O."""
     usual = rules.layout(game)
     assert usual.card_h == 96 and usual.card_w == 64
     assert usual.width % 6 == 0 and usual.height % 4 == 0
+
+
+def test_a_deal_on_which_win_fails_is_an_error_of_the_file():
+    source = SOURCE.replace("predicate win? is return A! = 0;", "predicate win? is return B[1] = 0;")
+    with pytest.raises(RuleFileError, match="Position 1 is outside stack B") as info:
+        Game(loads(source, "bench.cdl"), seed=1)
+    assert info.value.line == SOURCE.splitlines().index("predicate win? is return A! = 0;") + 1
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"cdl:globals": {"count": "many"}}, "count (INTEGER) cannot be 'many'"),
+    ({"cdl:globals": {"count": 40000}}, "cannot be 40000"),
+    ({"cdl:globals": {"last": "Nowhere"}}, "last (STACK)"),
+    ({"cdl:globals": {"other": 1}}, "not a variable"),
+    ({"cdl:shaded": {"A": [9]}}, "positions 1 to 5"),
+    ({"cdl:shaded": {"Z": [1]}}, "not a stack"),
+    ({"cdl:bottoms": {"C": 200}}, "from 0 to 157"),
+    ({"cdl:bottoms": []}, "must be an object"),
+])
+def test_positions_with_variables_the_program_could_not_write_are_refused(game, change, message):
+    from kingalbert.engine.errors import PositionError
+    position = game.to_position()
+    position["vars"].update(change)
+    with pytest.raises(PositionError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        Game.from_position(game.ruleset, position)
+
+
+def test_a_position_on_which_loose_fails_is_refused_and_a_good_one_loads_in_a_fresh_ruleset():
+    from kingalbert.engine.errors import PositionError
+    source = SOURCE.replace("predicate loose? is return C! = 3;", "predicate loose? is return C[1] = 0;")
+    source = source.replace("Start is [0] := CrossCard;", "Start is begin [0] := CrossCard; Add Ace+Spade .. Ace+Spade end;")
+    game = Game(loads(source, "bench.cdl"), seed=1)
+    position = game.to_position()
+    assert [str(c) for c in game.pile("C").cards] == ["AS"]   # two Aces of Spades: two decks
+    fresh = loads(source, "bench.cdl")
+    assert Game.from_position(fresh, position).to_position() == position
+    position["piles"][2]["cards"] = []
+    with pytest.raises(PositionError, match="Position 1 is outside stack C"):
+        Game.from_position(loads(source, "bench.cdl"), position)

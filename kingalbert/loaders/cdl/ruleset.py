@@ -54,7 +54,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Iterator
 
 from ...engine.cards import Card
-from ...engine.errors import IllegalMoveError, RuleFileError
+from ...engine.errors import IllegalMoveError, PositionError, RuleFileError
 from ...engine.layout import Layout, PileView
 from ...engine.moves import Move
 from ...engine.rng import Rng
@@ -90,6 +90,12 @@ def clone_rng(rng: Rng) -> Rng:
     copy = Rng(0)
     copy.state = rng.state
     return copy
+
+
+def decks_in(state: State) -> int:
+    """How many decks a state's cards take: the most copies of any one card."""
+    counts = Counter(card % 52 for cards in state.stacks.values() for card in cards)
+    return max(1, max(counts.values(), default=1))
 
 
 def state_key(state: State) -> tuple:
@@ -129,6 +135,7 @@ class CdlRuleset(Ruleset):
         self.limits = limits or Limits()
         self._sessions: "weakref.WeakKeyDictionary[Game, Session]" = weakref.WeakKeyDictionary()
         self.decks = 1
+        self._decks_known = False   # set by the first deal (ADD may give any number of decks)
 
     # -- new game ------------------------------------------------------------------
     def setup(self, game: "Game") -> None:
@@ -146,10 +153,69 @@ class CdlRuleset(Ruleset):
             raise self.runtime_error(0, "Start methods must not leave cards on the CURSOR")
         if "integrity?" in self.program.routines:
             self.run(lambda: interpreter.call_routine("integrity?"))
+        self.try_verdicts(state, game.rng)      # a deal on which win? or loose? fails is an error
         self.write_state(game, state)
-        counts = Counter(card % 52 for cards in state.stacks.values() for card in cards)
-        self.decks = max(1, max(counts.values(), default=1))
+        self.decks, self._decks_known = decks_in(state), True
         self.publish(game, output)
+
+    def try_verdicts(self, state: State, rng) -> None:
+        """Run win? and loose? on a copy of ``state``; a runtime error in either is raised."""
+        for key in ("win?", "loose?"):
+            if key in self.program.routines:
+                interpreter = self.interpreter(state.copy(), clone_rng(rng), Output())
+                self.run(lambda: interpreter.call_routine(key))
+
+    def check_position(self, game) -> None:
+        """Refuse a position from outside whose ``cdl:`` variables this program could not
+        have written, with more copies of a card than a deal gives, or on which win?
+        or loose? fail (the game could not tell whether it is over)."""
+        problem = self.vars_problem(game)
+        if problem is not None:
+            raise PositionError(problem)
+        if not self._decks_known:
+            state = State.initial(self.program)
+            interpreter = self.interpreter(state, Rng(0), Output())
+            self.run(lambda: [interpreter.run_method(stack, stack.methods["start"])
+                              for stack in self.program.order if "start" in stack.methods])
+            self.decks, self._decks_known = decks_in(state), True
+        super().check_position(game)
+        try:
+            self.try_verdicts(self.read_state(game), game.rng)
+        except RuleFileError as error:
+            raise PositionError(f"the rules fail on this position: {error}") from None
+
+    def vars_problem(self, game) -> str | None:
+        """What is wrong with the game's ``cdl:`` variables, or None."""
+        piles = {pile.name: len(pile.cards) for pile in game.piles}
+        for var in ("cdl:globals", "cdl:shaded", "cdl:bottoms"):
+            if not isinstance(game.vars.get(var, {}), dict):
+                return f"{var} must be an object"
+        for name, positions in game.vars.get("cdl:shaded", {}).items():
+            if name not in piles:
+                return f"cdl:shaded names {name!r}, which is not a stack"
+            if (not isinstance(positions, list)
+                    or not all(type(p) is int and 1 <= p <= piles[name] for p in positions)):
+                return f"cdl:shaded of {name!r} must list positions 1 to {piles[name]}"
+        for name, value in game.vars.get("cdl:bottoms", {}).items():
+            if name not in piles:
+                return f"cdl:bottoms names {name!r}, which is not a stack"
+            if type(value) is not int or not 0 <= value <= CROSS_CARD:
+                return f"cdl:bottoms of {name!r} must be a card from 0 to {CROSS_CARD}"
+        for key, value in game.vars.get("cdl:globals", {}).items():
+            if key not in self.program.globals:
+                return f"cdl:globals has {key!r}, which is not a variable of {self.name}"
+            name, type_ = self.program.globals[key]
+            if type_ == "stack":
+                ok = value is None or (isinstance(value, str) and value.lower() in self.program.stacks)
+            elif type_ == "boolean":
+                ok = isinstance(value, bool)
+            elif type_ == "string":
+                ok = isinstance(value, str)
+            else:
+                ok = type(value) is int and -32768 <= value <= 32767
+            if not ok:
+                return f"cdl:globals: {name} ({type_.upper()}) cannot be {value!r}"
+        return None
 
     # -- transactions --------------------------------------------------------------
     def check_pick(self, game, pile, n):
@@ -177,10 +243,7 @@ class CdlRuleset(Ruleset):
                 return result.refusal
             raise IllegalMoveError(result.refusal)
         # win? and loose? run after every transaction: a failure in them undoes it too
-        for key in ("win?", "loose?"):
-            if key in self.program.routines:
-                interpreter = self.interpreter(result.state.copy(), clone_rng(game.rng), Output())
-                self.run(lambda: interpreter.call_routine(key))
+        self.try_verdicts(result.state, game.rng)
         self.write_state(game, result.state)
         self.publish(game, result.output)
         return None

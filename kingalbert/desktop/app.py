@@ -808,11 +808,11 @@ class Desktop:
 
     # -- drawing ------------------------------------------------------------------------
     def dragged_rect(self, pos, drag) -> pygame.Rect:
-        layout = self.board.layout
         view = self.board.views[drag["pile"]]
         n = drag["n"]
-        w = layout.card_w + abs(view.dx) * (n - 1)
-        h = layout.card_h + abs(view.dy) * (n - 1)
+        card = self.board.card_rect(view, 0)
+        w = card.w + abs(view.dx) * (n - 1)
+        h = card.h + abs(view.dy) * (n - 1)
         return pygame.Rect(pos[0] - drag["grab"][0], pos[1] - drag["grab"][1], w, h)
 
     def draw_dragged(self, surface, drag, pos) -> pygame.Rect:
@@ -820,7 +820,7 @@ class Desktop:
         view = self.board.views[drag["pile"]]
         cards = self.game.pile(drag["pile"]).cards[-drag["n"]:]
         for i, card in enumerate(cards):
-            surface.blit(self.board.sprite(card), (rect.x + i * view.dx, rect.y + i * view.dy))
+            surface.blit(self.board.sprite(card, view), (rect.x + i * view.dx, rect.y + i * view.dy))
         return rect
 
     def work_surface(self) -> pygame.Surface:

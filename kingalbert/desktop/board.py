@@ -50,6 +50,8 @@ class Board:
         self.indicator = ""
         #: (pile, n) of a hinted card and the pile it should go to
         self.hint = None
+        #: id of an upright sprite -> (that sprite, turned sideways)
+        self._turned_cache: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}
 
     @property
     def size(self) -> tuple[int, int]:
@@ -57,7 +59,10 @@ class Board:
 
     # -- geometry --------------------------------------------------------------
     def card_rect(self, view: PileView, index: int) -> pygame.Rect:
-        return pygame.Rect(view.x + index * view.dx, view.y + index * view.dy, self.layout.card_w, self.layout.card_h)
+        w, h = self.layout.card_w, self.layout.card_h
+        if view.horizontal:
+            w, h = h, w
+        return pygame.Rect(view.x + index * view.dx, view.y + index * view.dy, w, h)
 
     def pile_rect(self, view: PileView, count: int) -> pygame.Rect:
         rect = self.card_rect(view, 0).union(self.card_rect(view, max(0, count - 1)))
@@ -114,14 +119,26 @@ class Board:
         if view.reach:
             panel = pygame.Rect(view.x - 1, view.y - 1, self.layout.card_w + 2, view.reach - view.y + 2)
             surface.fill(GREY2, panel)
+        if view.hidden:
+            return
         if not cards:
             empty = self.cards.empty_suit(view.empty) if view.empty else self.cards.empty
-            surface.blit(empty, (view.x, view.y))
+            surface.blit(self._turned(empty) if view.horizontal else empty, (view.x, view.y))
             return
-        surface.blits([(self.sprite(card), self.card_rect(view, i).topleft) for i, card in enumerate(cards)], doreturn=False)
+        sprites = [self.sprite(card, view) for card in cards]
+        surface.blits([(sprite, self.card_rect(view, i).topleft) for i, sprite in enumerate(sprites)], doreturn=False)
 
-    def sprite(self, card) -> pygame.Surface:
-        return self.cards.face(card.rank, card.suit) if card.face_up else self.cards.back
+    def sprite(self, card, view: PileView | None = None) -> pygame.Surface:
+        """The card as it lies (on ``view``'s pile, sideways if that pile's cards are)."""
+        sprite = self.cards.face(card.rank, card.suit) if card.face_up else self.cards.back
+        return self._turned(sprite) if view is not None and view.horizontal else sprite
+
+    def _turned(self, sprite: pygame.Surface) -> pygame.Surface:
+        """A card sprite turned a quarter to the left, for piles whose cards lie sideways."""
+        kept = self._turned_cache.get(id(sprite))
+        if kept is None or kept[0] is not sprite:
+            kept = self._turned_cache[id(sprite)] = (sprite, pygame.transform.rotate(sprite, 90))
+        return kept[1]
 
     def draw_message(self, surface, text: str) -> None:
         rect = self.message_rect

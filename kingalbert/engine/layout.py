@@ -21,6 +21,10 @@ class PileView:
     reach: int = 0
     #: what an empty pile shows: a suit letter (that suit's symbol), or None for a plain outline
     empty: str | None = None
+    #: the cards lie sideways (turned a quarter to the left)
+    horizontal: bool = False
+    #: the pile's cards are not drawn (it still takes drops and clicks where it is)
+    hidden: bool = False
 
 
 @dataclass(frozen=True)

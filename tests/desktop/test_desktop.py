@@ -496,3 +496,36 @@ def test_auto_finish_animation_runs_to_the_end_by_itself():
         time.sleep(0.01)
     assert desktop.animation is None and len(set(seen)) > 1
     assert desktop.game.message == KingAlbert.won_message
+
+
+def test_sideways_and_hidden_piles():
+    from dataclasses import replace
+
+    class Sideways(KingAlbert):
+        def layout(self, game):
+            layout = super().layout(game)
+            piles = [replace(view, horizontal=True, dy=0) if view.name == "r1" else
+                     replace(view, hidden=True) if view.name == "t9" else view for view in layout.piles]
+            return replace(layout, piles=piles)
+
+    game = Game(Sideways(), 1, {"auto_finish": False, "auto_stack": False})
+    desktop = Desktop(game, autosave=False, thinking=False)
+    desktop.open_display(scale=1)
+    desktop.pump()
+    board = desktop.board
+    lying = board.card_rect(board.views["r1"], 0)
+    assert (lying.w, lying.h) == (board.layout.card_h, board.layout.card_w)
+    assert board.card_at((lying.x + 3, lying.y + 3)) == ("r1", 1)
+    work = board.draw()
+    upright = board.sprite(game.pile("r1").cards[0])
+    turned = pygame.transform.rotate(upright, 90)
+    # the playing stacks' panels lie over its right end, the next reserve card over its bottom
+    clear_w = min(lying.w, board.views["t1"].x - 1 - lying.x)
+    clear_h = min(lying.h, board.views["r2"].y - lying.y)
+    assert clear_w > 30 and clear_h > 8
+    key = turned.get_colorkey()  # the rounded corners show what lies below
+    assert all(work.get_at((lying.x + x, lying.y + y)) == turned.get_at((x, y))
+               for x in range(clear_w) for y in range(clear_h) if turned.get_at((x, y)) != key)
+    hidden = board.card_rect(board.views["t9"], 0)
+    background = work.get_at((hidden.centerx, hidden.bottom + 20))  # its panel, below where a card would be
+    assert all(work.get_at((hidden.x + x, hidden.y + y)) == background for x in range(0, hidden.w, 4) for y in range(0, hidden.h, 4))

@@ -73,7 +73,7 @@ def looks_like_pat(text: str) -> bool:
     piles 1-150), then a line starting with at least 11 numbers.
     """
     found = []
-    for raw in text.splitlines()[:12]:
+    for raw in re.split(r"\r\n|\r|\n", text)[:24]:
         if not raw.strip():
             continue
         try:
@@ -146,9 +146,10 @@ def parse(text: str, filename: str = "<text>") -> PatRuleset:
             raise RuleFileError(filename, number, f"more pile lines than the {expected} the second line announces")
         piles.append(_Line(number, values))
     if name is None:
-        raise RuleFileError(filename, None, "is empty: a .pat file starts with the game's name")
+        raise RuleFileError(filename, 1, "is empty: a .pat file starts with the game's name")
     if header is None:
-        raise RuleFileError(filename, None, "has no line giving the number of decks and of piles")
+        last = max((n for n, raw in enumerate(lines, start=1) if raw.strip()), default=1)
+        raise RuleFileError(filename, last, "has no line giving the number of decks and of piles")
     if len(piles) < expected:
         last = piles[-1].number if piles else header.number
         raise RuleFileError(filename, last, f"the second line announces {expected} piles, but the file describes {len(piles)}")

@@ -22,6 +22,8 @@ when only the foundations hold cards.
 """
 from __future__ import annotations
 
+import re
+
 from . import read_text
 from ..engine.errors import RuleFileError
 from ..engine.rules import Build, DealStep, PileRule, Rules, RulesError, RulesRuleset, StockRule, View
@@ -60,6 +62,13 @@ TAKE_ONLY = ("take", "take only", "takeonly")
 GAP = 1.1       # pile pitch in card widths
 ROW = 1.15      # row pitch in card heights
 FAN = 0.25      # column fan in card heights
+_LINE_ENDS = re.compile(r"\r\n|\r|\n")
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of ``text`` as an editor numbers them: only CR, LF and CRLF end a line
+    (``str.splitlines`` would also split at form feeds and at U+0085, a Latin-1 file's "...")."""
+    return _LINE_ENDS.split(text)
 
 
 def load(path) -> RulesRuleset:
@@ -93,6 +102,9 @@ class _Reader:
         self.section_lines = {}
 
     def error(self, line, message):
+        """A RuleFileError at ``line``; a problem of no one line is put on the [global] section (or line 1)."""
+        if line is None and isinstance(self.text, str):
+            line = self.section_lines.get("global", 1)
         return RuleFileError(self.filename, line, message)
 
     # -- reading -------------------------------------------------------------------
@@ -100,7 +112,7 @@ class _Reader:
         if not isinstance(self.text, str):
             raise self.error(None, "is not text")
         section = None
-        for number, raw in enumerate(self.text.lstrip("\ufeff").splitlines(), 1):
+        for number, raw in enumerate(_lines(self.text.lstrip("\ufeff")), 1):
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
@@ -247,7 +259,7 @@ class _Reader:
 
     # -- translating ---------------------------------------------------------------
     def build(self) -> RulesRuleset:
-        end = len(self.text.splitlines()) or None
+        end = len(_lines(self.text.rstrip())) or 1          # the last line that says anything
         if self.name is None:
             raise self.error(self.section_lines.get("global", 1), "the [global] section must give the game's name")
         if not self.foundations:

@@ -83,6 +83,13 @@ _CANONICAL = {name.lower(): name for name in list(SECTION_KEYS) + list(KINDS) + 
 _RANK_LETTERS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
 
 SPACING = 1.1   # default pile pitch in card widths, for the size of the playing area
+_LINE_ENDS = re.compile(r"\r\n|\r|\n")
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of ``text`` as an editor numbers them: only CR, LF and CRLF end a line
+    (``str.splitlines`` would also split at form feeds and at U+0085, a Latin-1 file's "...")."""
+    return _LINE_ENDS.split(text)
 
 
 def load(path) -> RulesRuleset:
@@ -117,7 +124,7 @@ def _parse(text, filename) -> dict:
         raise RuleFileError(filename, None, "is not text")
     sections: dict[tuple[str, int | None], _Section] = {}
     current = None
-    for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+    for number, raw in enumerate(_lines(text.lstrip("\ufeff")), 1):
         line = raw.strip()
         if not line or line[0] in ";#":
             continue
@@ -168,6 +175,9 @@ class _Translator:
         self.filename = filename
 
     def error(self, line, message):
+        """A RuleFileError at ``line``; a problem of no one line is put on the [Game] section (or line 1)."""
+        if line is None:
+            line = self._line("Game") or self._line("General") or 1
         return RuleFileError(self.filename, line, message)
 
     # -- values --------------------------------------------------------------------
@@ -207,7 +217,7 @@ class _Translator:
         general = self.sections.get(("General", None))
         line, name = self.raw("General", "Name")
         if not name:
-            raise self.error(line or (general.line if general else 1), "[General] must give the game's Name")
+            raise self.error(line or (general.line if general else None), "[General] must give the game's Name")
         decks = self.integer("Game", "Decks", 1, 1, 2)
         counts = {kind: self.integer(kind, "Piles", 0, 0, MAX_PILES[kind]) for kind in KINDS}
         if not counts["Foundation"]:

@@ -6,11 +6,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
 from pat_helpers import P, at, cards, legal, text  # noqa: E402
+
+from fuzzing import check_load, check_load_path, fuzz_settings, mutate  # noqa: E402
 
 from kingalbert.engine import Game, IllegalMoveError, RuleFileError  # noqa: E402
 from kingalbert.engine.pat_rules import PatRuleset  # noqa: E402
@@ -138,8 +140,8 @@ def _file(*piles, header="1 {n}", stock=STOCK):
 
 
 ERRORS = [
-    ("", None, "empty"),
-    ("Name only\n", None, "number of decks"),
+    ("", 1, "empty"),
+    ("Name only\n", 1, "number of decks"),
     ("X\n1\n", 2, "2 numbers"),
     ("X\n0 2\n", 2, "decks must be 1-8"),
     ("X\n9 2\n", 2, "decks must be 1-8"),
@@ -215,6 +217,15 @@ def test_error_lines_count_comments_and_blank_lines():
     with pytest.raises(RuleFileError) as info:
         loads(body, "bad.pat")
     assert info.value.line == 9 and str(info.value).startswith("bad.pat:9: pile 2:")
+
+
+def test_an_empty_or_headless_file_names_a_line():
+    with pytest.raises(RuleFileError) as info:
+        loads("\n\n", "e.pat")
+    assert str(info.value).startswith("e.pat:1: ")
+    with pytest.raises(RuleFileError) as info:
+        loads("Name only\n\n(and a comment)\n\n", "e.pat")
+    assert info.value.line == 3 and "decks" in info.value.message
 
 
 def test_a_binary_file_is_an_error(tmp_path):
@@ -490,31 +501,22 @@ def no_hanging():
 
 
 def _check(body):
-    try:
-        ruleset = parse(body, "fuzz.pat")            # the reader itself, without its safety net
-    except RuleFileError as error:
-        assert error.path == "fuzz.pat"
-        return
-    for seed in (0, 1):
-        game = Game(ruleset, seed)
-        assert len(game.cards()) == 52 * ruleset.decks
-        ruleset.layout(game)
-        rnd = random.Random(seed)
-        for _ in range(5):
-            moves = list(game.legal_moves)
-            if not moves:
-                break
-            game.play(rnd.choice(moves))
+    check_load(parse, body, "fuzz.pat", moves=5)            # the reader itself, without its safety net
 
 
-@settings(max_examples=300, deadline=3000, suppress_health_check=[HealthCheck.too_slow])
-@given(mutated())
-def test_fuzz_mutated_files(body):
+@fuzz_settings()
+@given(st.data())
+def test_fuzz_mutated_files(data):
+    """Bundled files and Mysteriet, mutated number by number or line by line."""
+    if data.draw(st.booleans()):
+        body = data.draw(mutated())
+    else:
+        body = mutate(data.draw(st.sampled_from(SOURCES)), data, TOKENS)
     _check(body)
 
 
-@settings(max_examples=200, deadline=3000)
-@given(st.text(alphabet=st.sampled_from(list("0123456789 -\n\u2013,()abcX\r\t9")), max_size=300))
+@fuzz_settings(0.5)
+@given(st.text(alphabet=st.sampled_from(list("0123456789 -\n\u2013,()abcX\r\t9")), max_size=300) | st.text(max_size=200))
 def test_fuzz_random_text(body):
     _check(body)
     try:
@@ -523,12 +525,20 @@ def test_fuzz_random_text(body):
         pass
 
 
-@settings(max_examples=100, deadline=3000)
+@fuzz_settings(0.3)
 @given(st.lists(st.lists(st.integers(-2000, 32000), min_size=11, max_size=15), min_size=1, max_size=6),
        st.integers(0, 9))
 def test_fuzz_number_lines(lines, decks):
     body = f"F\n{decks} {len(lines)}\n" + "\n".join(" ".join(map(str, line)) for line in lines)
     _check(body)
+
+
+@fuzz_settings(0.1)
+@given(st.binary(max_size=300) | st.sampled_from(SOURCES).map(lambda s: s.encode()[:-7]))
+def test_fuzz_files_from_disk(tmp_path_factory, data):
+    path = tmp_path_factory.mktemp("fuzz") / "fuzz.pat"
+    path.write_bytes(data)
+    check_load_path(load, path)
 
 
 @st.composite
@@ -565,7 +575,7 @@ def valid_games(draw):
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=150, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
+@fuzz_settings(0.5)
 @given(valid_games(), st.integers(0, 1000))
 def test_fuzz_games_that_load_play_and_undo(body, seed):
     try:

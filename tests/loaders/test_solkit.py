@@ -5,10 +5,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from kingalbert.engine import Game, IllegalMoveError, RuleFileError
 from kingalbert.loaders import load as load_any, solkit
+
+from fuzzing import check_load, check_load_path, fuzz_settings, mutate
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = sorted(Path("/work/shared/corpus/solkit").glob("*.sol")) if Path("/work/shared/corpus/solkit").is_dir() else []
@@ -357,6 +359,24 @@ def test_errors(text, where, message):
     assert str(info.value).startswith("bad.sol")
 
 
+def test_error_lines_are_an_editors_lines(tmp_path):
+    """Only CR, LF and CRLF end lines: a Latin-1 '\x85' ("...") or a form feed doesn't shift the line numbers."""
+    path = tmp_path / "odd.sol"
+    path.write_bytes(b"[global]\r\nname = Caf\xe9 \x85 game\x0c\r\ndecks = 3\r\n")
+    with pytest.raises(RuleFileError) as info:
+        solkit.load(path)
+    assert info.value.line == 3 and "decks" in info.value.message
+
+
+def test_a_problem_of_no_one_line_names_a_line():
+    with pytest.raises(RuleFileError) as info:
+        solkit.loads("", "empty.sol")
+    assert str(info.value).startswith("empty.sol:1: ")
+    with pytest.raises(RuleFileError) as info:
+        solkit.loads("# rules\n[global]\nname = x\n[foundation]\ncolumn = A, any, asc, same\n\n\n", "x.sol")
+    assert info.value.line == 5 and "column" in info.value.message
+
+
 def test_missing_file_is_a_rule_file_error(tmp_path):
     with pytest.raises(RuleFileError):
         solkit.load(tmp_path / "nothing.sol")
@@ -370,40 +390,26 @@ TOKENS = ["[global]", "[deck]", "[foundation]", "[column]", "[temp]", "name = x"
           "column = 99, 99", "column = K, hearts, desc, alternate, Q, hearts", "decks = 99999999999999999999"]
 
 
-def mutate(text, data):
-    lines = text.splitlines()
-    for _ in range(data.draw(st.integers(1, 6))):
-        action = data.draw(st.sampled_from(["drop", "dup", "insert", "edit", "swap"]))
-        i = data.draw(st.integers(0, max(0, len(lines) - 1)))
-        if action == "drop" and lines:
-            del lines[i]
-        elif action == "dup" and lines:
-            lines.insert(i, lines[i])
-        elif action == "insert":
-            lines.insert(i, data.draw(st.sampled_from(TOKENS) | st.text(max_size=30)))
-        elif action == "edit" and lines:
-            line = lines[i]
-            j = data.draw(st.integers(0, len(line)))
-            lines[i] = line[:j] + data.draw(st.text(max_size=5)) + line[j + data.draw(st.integers(0, 3)):]
-        elif action == "swap" and len(lines) > 1:
-            j = data.draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-    return "\n".join(lines)
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@fuzz_settings()
 @given(st.data())
 def test_fuzz_only_rule_file_errors(data):
-    if data.draw(st.booleans()):
-        text = mutate(data.draw(st.sampled_from(SEEDS)), data)
+    """Mutated bundled and corpus files, random lines of the format's tokens, random text."""
+    kind = data.draw(st.sampled_from(["mutated", "mutated", "tokens", "text"]))
+    if kind == "mutated":
+        text = mutate(data.draw(st.sampled_from(SEEDS)), data, TOKENS)
+    elif kind == "tokens":
+        text = "\n".join(data.draw(st.lists(st.sampled_from(TOKENS) | st.text(max_size=20), max_size=40)))
     else:
-        text = data.draw(st.text(max_size=200) | st.lists(st.sampled_from(TOKENS)).map("\n".join))
-    try:
-        ruleset = solkit.loads(text, "fuzz.sol")
-    except RuleFileError:
-        return
-    game = Game(ruleset, 1)
-    assert len(game.cards()) == 52 * ruleset.decks
+        text = data.draw(st.text(max_size=300))
+    check_load(solkit.loads, text, "fuzz.sol")
+
+
+@fuzz_settings(0.1)
+@given(st.binary(max_size=300) | st.sampled_from(SEEDS).map(lambda s: s.encode("utf-8-sig")[:-7]))
+def test_fuzz_files_from_disk(tmp_path_factory, data):
+    path = tmp_path_factory.mktemp("fuzz") / "fuzz.sol"
+    path.write_bytes(data)
+    check_load_path(load_any, path)
 
 
 # -- bundled games ---------------------------------------------------------------------

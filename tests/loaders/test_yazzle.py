@@ -5,11 +5,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from kingalbert.engine import Game, IllegalMoveError, RuleFileError
 from kingalbert.engine.king_albert import KingAlbert
 from kingalbert.loaders import load as load_any, solkit, yazzle
+
+from fuzzing import check_load, check_load_path, fuzz_settings, mutate
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "kingalbert" / "games" / "yazzle"
@@ -341,6 +343,23 @@ def test_errors(text, where, message):
     assert message in info.value.message, str(info.value)
 
 
+def test_error_lines_are_an_editors_lines(tmp_path):
+    """Only CR, LF and CRLF end lines: a Latin-1 '\x85' ("...") or a form feed doesn't shift the line numbers."""
+    (tmp_path / "game.ini").write_bytes(b"[General]\r\nName=Caf\xe9 \x85\x0c\r\n[Game]\r\nDecks=3\r\n")
+    with pytest.raises(RuleFileError) as info:
+        yazzle.load(tmp_path)
+    assert info.value.line == 4 and "Decks" in info.value.message
+
+
+def test_a_problem_of_no_one_line_names_the_game_section():
+    with pytest.raises(RuleFileError) as info:
+        yazzle.loads("", "g/game.ini")
+    assert str(info.value).startswith("g/game.ini:1: ")
+    with pytest.raises(RuleFileError) as info:
+        yazzle.loads("; x\n[General]\nName=x\n[Game]\nDecks=1\n", "g/game.ini")
+    assert info.value.line == 4 and "foundation" in info.value.message
+
+
 def test_dealt_card_beyond_num_cards_dealt():
     text = simple(DealtCard9={"PileType": "T", "PileNumb": 1})
     with pytest.raises(RuleFileError, match="beyond"):
@@ -355,42 +374,26 @@ TOKENS = ["[General]", "[Game]", "[Tableau]", "[Tableau1]", "[DealtCard1]", "[De
           "MaxAllowed=0", "Visibility=0", "Take3=1", "SequenceCheck=3", "CheckFree=1"]
 
 
-def mutate(text, data):
-    lines = text.splitlines()
-    for _ in range(data.draw(st.integers(1, 6))):
-        action = data.draw(st.sampled_from(["drop", "dup", "insert", "edit", "swap"]))
-        i = data.draw(st.integers(0, max(0, len(lines) - 1)))
-        if action == "drop" and lines:
-            del lines[i]
-        elif action == "dup" and lines:
-            lines.insert(i, lines[i])
-        elif action == "insert":
-            lines.insert(i, data.draw(st.sampled_from(TOKENS) | st.text(max_size=30)))
-        elif action == "edit" and lines:
-            line = lines[i]
-            j = data.draw(st.integers(0, len(line)))
-            lines[i] = line[:j] + data.draw(st.text(max_size=5)) + line[j + data.draw(st.integers(0, 3)):]
-        elif action == "swap" and len(lines) > 1:
-            j = data.draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-    return "\n".join(lines)
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@fuzz_settings()
 @given(st.data())
 def test_fuzz_only_rule_file_errors(data):
-    if data.draw(st.booleans()):
-        text = mutate(data.draw(st.sampled_from(SEEDS)), data)
+    """Mutated bundled files, random lines of the format's tokens, random text; both modes play."""
+    kind = data.draw(st.sampled_from(["mutated", "mutated", "tokens", "text"]))
+    if kind == "mutated":
+        text = mutate(data.draw(st.sampled_from(SEEDS)), data, TOKENS)
+    elif kind == "tokens":
+        text = "\n".join(data.draw(st.lists(st.sampled_from(TOKENS) | st.text(max_size=20), max_size=40)))
     else:
-        text = data.draw(st.text(max_size=200) | st.lists(st.sampled_from(TOKENS)).map("\n".join))
-    try:
-        ruleset = yazzle.loads(text, "fuzz/game.ini")
-    except RuleFileError:
-        return
-    for mode in ("easy", "hard"):
-        game = Game(ruleset, 1, {"mode": mode})
-        assert len(game.cards()) == 52 * ruleset.decks
-        list(game.legal_moves)
+        text = data.draw(st.text(max_size=300))
+    check_load(yazzle.loads, text, "fuzz/game.ini", options=({"mode": "easy"}, {"mode": "hard"}))
+
+
+@fuzz_settings(0.1)
+@given(st.binary(max_size=300) | st.sampled_from(SEEDS).map(lambda s: s.encode()[:-7]))
+def test_fuzz_files_from_disk(tmp_path_factory, data):
+    folder = tmp_path_factory.mktemp("fuzz")
+    (folder / "game.ini").write_bytes(data)
+    check_load_path(load_any, folder)
 
 
 # -- bundled games ------------------------------------------------------------------------

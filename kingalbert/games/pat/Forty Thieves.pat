@@ -2,14 +2,15 @@ Forty Thieves
   2  20                                          (2 decks, 20 piles)
 104   4   4   0   0    0 999   1    1   0   2    (1) stock: draw 1, a single pass
   0  83   4   0   0    2 999   1    0   0   0    (2) waste: take the top card, lay nothing here
-  0 241   4   0   0    2  13   0    1 901 106    (3) foundations: ace up by suit
-  0 320   4   0   0    2  13   0    1 901 106    (4)
-  0 399   4   0   0    2  13   0    1 901 106    (5)
-  0 478   4   0   0    2  13   0    1 901 106    (6)
-  0 557   4   0   0    2  13   0    1 901 106    (7)
-  0 636   4   0   0    2  13   0    1 901 106    (8)
-  0 715   4   0   0    2  13   0    1 901 106    (9)
-  0 794   4   0   0    2  13   0    1 901 106   (10)
+  0 241   4   0   0    2  13 601    1 901 106    (3) foundations: ace up by suit; the top card may be taken back,
+                                                     but not to another foundation (mark 1, mask refusing mark 1)
+  0 320   4   0   0    2  13 601    1 901 106    (4)
+  0 399   4   0   0    2  13 601    1 901 106    (5)
+  0 478   4   0   0    2  13 601    1 901 106    (6)
+  0 557   4   0   0    2  13 601    1 901 106    (7)
+  0 636   4   0   0    2  13 601    1 901 106    (8)
+  0 715   4   0   0    2  13 601    1 901 106    (9)
+  0 794   4   0   0    2  13 601    1 901 106   (10)
   4  83 108   0  16    2 999   1    1 999 104   (11) tableau: one card at a time, down by suit,
   4 162 108   0  16    2 999   1    1 999 104   (12)   any card on a space
   4 241 108   0  16    2 999   1    1 999 104   (13)

@@ -257,3 +257,40 @@ def test_missing_header():
 def test_recovery_always_terminates(source):
     errors = errors_of(HEADER + "procedure P is " + source + ";\n" + source + "\norder A.")
     assert errors
+
+
+DEEP = {
+    "parentheses": lambda n: "n := " + "(" * n + "1" + ")" * n,
+    "calls": lambda n: "n := " + "F(" * n + "1" + ")" * n,
+    "positions": lambda n: "n := " + "A[" * n + "1" + "]" * n,
+    "operators": lambda n: "n := " + " + ".join(["1"] * n),
+    "nots": lambda n: "ok := " + "not " * n + "true",
+    "ifs": lambda n: "if ok then " * n + "n := 1",
+    "blocks": lambda n: "begin " * n + "n := 1" + " end" * n,
+}
+
+
+def deep_program(form, n):
+    body = DEEP[form](n)
+    return ("game Deep is 2 by 1;\nvar n : integer; ok : boolean;\n"
+            "function F(a : integer) : integer is return a;\n"
+            f"stack A is X := 0; Y := 0; Start is begin n := 0; ok := true; Add 1;\n{body} end; end A;\norder A.")
+
+
+@pytest.mark.parametrize("form", sorted(DEEP))
+def test_deep_nesting_is_an_error_with_its_line_not_a_crash(form):
+    from kingalbert.engine.errors import RuleFileError
+    from kingalbert.loaders.cdl import compile as compile_cdl
+    with pytest.raises(RuleFileError, match="nests too deeply") as info:
+        compile_cdl(deep_program(form, 3000), "deep.cdl")
+    assert info.value.line == 5
+
+
+@pytest.mark.parametrize("form", sorted(DEEP))
+def test_nesting_within_the_limit_compiles_and_runs(form):
+    import sys
+    from kingalbert.engine import Game
+    from kingalbert.loaders.cdl import loads
+    limit = sys.getrecursionlimit()
+    game = Game(loads(deep_program(form, 90), "deep.cdl"), seed=1)
+    assert game.ruleset.program.globals and sys.getrecursionlimit() == limit

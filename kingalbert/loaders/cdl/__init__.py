@@ -100,6 +100,13 @@ Choices made where the help file is unclear (its examples all work):
   by one is a ``CdlRunawayError``, and its ``RuleFileError`` has ``runaway``
   set; listing legal moves tries a runaway press or release only once per
   stack (and destination).
+* Statements, parentheses, arguments, positions and operators may nest 100
+  deep (``parser.MAX_NESTING``; each operator in a chain such as ``1 + 1 + 1``
+  counts as one level); deeper is a syntax error, so no phase can run out of
+  Python's stack.  The help file sets no limit; real games nest a few levels.
+* ``win?`` and ``loose?`` also run on the deal: one that fails there is an error
+  of the file.  A position given from outside (``Game.from_position``) must have
+  ``cdl:`` variables this program could write, and win?/loose? must run on it.
 * Playfield: the matrix fills the work area and the card is the biggest 2:3
   frame that fits the least stack width by the least stack height, less a gap
   of a twelfth of that rectangle (at least 4 pixels) between neighbouring
@@ -110,12 +117,14 @@ Choices made where the help file is unclear (its examples all work):
 """
 from __future__ import annotations
 
+import sys
+
 from ...engine.errors import RuleFileError
 from . import ast
 from .checker import check
 from .errors import CdlError, CdlRuntimeError
 from .model import CompiledProgram
-from .parser import parse
+from .parser import MAX_NESTING, parse
 from .scanner import scan
 
 __all__ = ["compile", "load", "loads", "CdlError", "CdlRuntimeError", "RuleFileError"]
@@ -133,6 +142,19 @@ def errors_to_rule_file_error(filename: str, errors: list[CdlError]) -> RuleFile
 
 def compile(source: str, filename: str = "<cdl>") -> CompiledProgram:
     """Scan, parse and check a program; raise RuleFileError listing every error."""
+    # the parser and the checker recurse once or a few times per nesting level,
+    # which the parser keeps under MAX_NESTING: make room for that much
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, 20 * MAX_NESTING + 2000))
+    try:
+        return _compile(source, filename)
+    except RecursionError:
+        raise RuleFileError(filename, None, "The program nests too deeply to be read") from None
+    finally:
+        sys.setrecursionlimit(old_limit)
+
+
+def _compile(source: str, filename: str) -> CompiledProgram:
     tokens, errors = scan(source)
     tree, parse_errors = parse(tokens)
     errors += parse_errors

@@ -4,7 +4,8 @@ Recursive descent in the style of jlox.  ``consume(type, message)`` reports
 what was expected and what was found.  An error raises ``ParseError``, which
 ``declaration`` (and the statement loops of ``BEGIN`` blocks and stack bodies)
 catch: the parser skips to the next statement boundary and carries on, so one
-run reports every error it can.
+run reports every error it can.  Nesting deeper than ``MAX_NESTING`` stops the
+parse at once (``NestingError``), so that no phase recurses without bound.
 
 Grammar (from the help file, with the choices made where it is unclear)::
 
@@ -45,8 +46,17 @@ STATEMENT_END = {T.SEMICOLON, T.END, T.ELSE, T.FOR, T.DOT, T.EOF}
 COMPARISON = {T.EQUAL, T.NOT_EQUAL, T.LESS, T.LESS_EQUAL, T.GREATER, T.GREATER_EQUAL}
 
 
+#: how deeply statements, parentheses and unary operators may nest: far more than
+#: any game needs, and little enough that no phase runs out of Python's stack
+MAX_NESTING = 100
+
+
 class ParseError(Exception):
     pass
+
+
+class NestingError(Exception):
+    """The program nests deeper than MAX_NESTING: parsing stops (no recovery)."""
 
 
 class Parser:
@@ -54,6 +64,7 @@ class Parser:
         self.tokens = tokens
         self.current = 0
         self.errors: list[CdlSyntaxError] = []
+        self.depth = 0
 
     # -- program ---------------------------------------------------------------
     def parse(self) -> ast.Program:
@@ -62,16 +73,34 @@ class Parser:
             program.header = self.header()
         except ParseError:
             self.skip_to_declaration()
-        while not self.check(T.ORDER) and not self.at_end():
-            try:
-                program.declarations.append(self.declaration())
-            except ParseError:
-                self.skip_to_declaration()
         try:
-            program.order = self.order()
-        except ParseError:
-            pass
+            while not self.check(T.ORDER) and not self.at_end():
+                try:
+                    program.declarations.append(self.declaration())
+                except ParseError:
+                    self.skip_to_declaration()
+            try:
+                program.order = self.order()
+            except ParseError:
+                pass
+        except NestingError:
+            pass    # reported; what follows would only repeat it
         return program
+
+    def nested(self, parse):
+        """Run one nesting level's ``parse``; stop everything past MAX_NESTING levels."""
+        self.depth += 1
+        try:
+            self.check_depth()
+            return parse()
+        finally:
+            self.depth -= 1
+
+    def check_depth(self) -> None:
+        if self.depth > MAX_NESTING:
+            self.error(self.peek(), f"The program nests too deeply here (more than {MAX_NESTING} "
+                                    "statements, expressions and operators inside one another)")
+            raise NestingError()
 
     def header(self) -> ast.Header:
         keyword = self.consume(T.GAME, "Expect 'GAME name IS width BY height;' at the start of the program")
@@ -231,6 +260,9 @@ class Parser:
 
     # -- statements --------------------------------------------------------------
     def statement(self) -> ast.Stmt:
+        return self.nested(self.statement_at_depth)
+
+    def statement_at_depth(self) -> ast.Stmt:
         token = self.peek()
         handler = {
             T.ADD: self.add_statement, T.BREAK: self.break_statement, T.CLEAR: self.clear_statement,
@@ -429,35 +461,40 @@ class Parser:
 
     # -- expressions -------------------------------------------------------------
     def expression(self) -> ast.Expr:
-        return self.comparison()
+        return self.nested(self.comparison)
 
     def comparison(self) -> ast.Expr:
-        expr = self.sum()
-        while self.check_any(COMPARISON):
-            op = self.advance()
-            expr = ast.Binary(expr, op, self.sum(), op.line)
-        return expr
+        return self.chain(self.sum, COMPARISON)
 
     def sum(self) -> ast.Expr:
-        expr = self.term()
-        while self.check_any({T.PLUS, T.MINUS, T.OR}):
-            op = self.advance()
-            right = self.term()
-            expr = ast.Logical(expr, op, right, op.line) if op.type is T.OR else ast.Binary(expr, op, right, op.line)
-        return expr
+        return self.chain(self.term, {T.PLUS, T.MINUS, T.OR})
 
     def term(self) -> ast.Expr:
-        expr = self.unary()
-        while self.check_any({T.STAR, T.SLASH, T.AND, T.MOD}):
-            op = self.advance()
-            right = self.unary()
-            expr = ast.Logical(expr, op, right, op.line) if op.type is T.AND else ast.Binary(expr, op, right, op.line)
+        return self.chain(self.unary, {T.STAR, T.SLASH, T.AND, T.MOD})
+
+    def chain(self, operand, operators) -> ast.Expr:
+        """``operand (op operand)*``, left to right; AND and OR become ``Logical``.
+
+        Each operator adds a nesting level (the tree grows one deeper), so that
+        ``1 + 1 + ... + 1`` cannot nest deeper than MAX_NESTING either."""
+        expr = operand()
+        saved = self.depth
+        try:
+            while self.check_any(operators):
+                op = self.advance()
+                self.depth += 1
+                self.check_depth()
+                right = operand()
+                kind = ast.Logical if op.type in (T.AND, T.OR) else ast.Binary
+                expr = kind(expr, op, right, op.line)
+        finally:
+            self.depth = saved
         return expr
 
     def unary(self) -> ast.Expr:
         if self.check_any({T.NOT, T.PLUS, T.MINUS}):
             op = self.advance()
-            return ast.Unary(op, self.unary(), op.line)
+            return ast.Unary(op, self.nested(self.unary), op.line)
         return self.primary()
 
     def primary(self) -> ast.Expr:

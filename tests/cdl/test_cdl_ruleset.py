@@ -405,3 +405,32 @@ def test_a_position_on_which_loose_fails_is_refused_and_a_good_one_loads_in_a_fr
     position["piles"][2]["cards"] = []
     with pytest.raises(PositionError, match="Position 1 is outside stack C"):
         Game.from_position(loads(source, "bench.cdl"), position)
+
+
+def test_a_wait_button_runs_in_the_context_of_the_stack_whose_method_made_it():
+    source = """game Box is 3 by 1;
+stack S;
+procedure Take is Pull 1 From S;
+stack S is X := 0; Y := 0;
+  Start is Add Ace+Spade .. Three+Spade;
+end S;
+stack P is X := 1; Y := 0;
+  { a press only opens a box; its button pulls a card onto the stack that opened it }
+  Select(p : index) is begin Clear 'Take a card?'; Wait 'Take' Take end;
+  Help is begin Clear 'P'; Wait 'Take' Take end;
+end P;
+stack Q from P is X := 2; end Q;
+order S P Q."""
+    rules = loads(source, "box.cdl")
+    game = Game(rules, seed=1)
+    with pytest.raises(IllegalMoveError):
+        game.play("click:Q")              # the box opens, but nothing changed: no transaction
+    assert rules.help_box(game).buttons == [("Take", "take")]
+    rules.press_button(game, 0)
+    assert cards(game, "Q") == ["3S"] and cards(game, "P") == []
+    rules.help_text(game, game.pile("P"))
+    rules.press_button(game, 0)
+    assert cards(game, "P") == ["2S"]
+    game.undo()
+    game.undo()
+    assert cards(game, "S") == ["AS", "2S", "3S"]

@@ -81,7 +81,11 @@ Choices made where the help file is unclear (its examples all work):
 * Start methods run in ORDER order at the deal, then integrity? once (so it
   can turn up the first cards); the deal is the first state undo returns to.
 * A button made with WAIT runs its procedure as a transaction of its own
-  (``CdlRuleset.press_button``), checked by integrity? like any other.
+  (``CdlRuleset.press_button``), checked by integrity? like any other, with
+  the contextual stack of the method that ran the WAIT.  A box opened (CLEAR,
+  WAIT) by a transaction that is refused (one that changes nothing, say) still
+  shows.  Help (the Rules mode) runs on a copy of the state: what it changes
+  is thrown away.
 * WRITE shows CARD values (stack cards, CARD variables and functions) by name,
   INTEGERs as numbers, booleans as TRUE/FALSE.  Text written during a
   transaction that is refused becomes the refusal message.

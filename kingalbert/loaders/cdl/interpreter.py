@@ -90,6 +90,8 @@ class HelpBox:
     box: tuple | None = None         # (x, y, w, h) on the playfield matrix
     text: str = ""
     buttons: list = field(default_factory=list)   # (title, procedure key)
+    #: for each button, the key of the contextual stack of the WAIT that made it (or None)
+    contexts: list = field(default_factory=list)
     open: bool = False
 
 
@@ -114,9 +116,10 @@ class Output:
         self.written.append(text)
         self.events.append(("write", text))
 
-    def wait(self, title: str, procedure: str) -> None:
+    def wait(self, title: str, procedure: str, context: str | None = None) -> None:
         self.help.open = True
         self.help.buttons.append((title, procedure))
+        self.help.contexts.append(context)
         self.events.append(("wait", title, procedure))
 
 
@@ -398,7 +401,8 @@ class Interpreter:
 
     def exec_Wait(self, stmt: ast.Wait) -> None:
         title = self.evaluate(stmt.title)
-        self.output.wait(self.text(title, None), stmt.procedure.key)
+        context = self.frame.context if self.frame else None
+        self.output.wait(self.text(title, None), stmt.procedure.key, context.key if context else None)
 
     def exec_While(self, stmt: ast.While) -> None:
         try:

@@ -118,7 +118,6 @@ class Session:
 
     def __init__(self):
         self.help: HelpBox = HelpBox()
-        self.help_context: str | None = None
         self.messages: list[str] = []
         self.events: list[tuple] = []
 
@@ -239,6 +238,8 @@ class CdlRuleset(Ruleset):
 
     def commit(self, game, result: Transaction, quiet: bool = False):
         if result.refusal is not None:
+            # nothing is logged, but a box the program opened (CLEAR, WAIT) still shows
+            self.publish(game, result.output, refused=True)
             if quiet:
                 return result.refusal
             raise IllegalMoveError(result.refusal)
@@ -416,7 +417,7 @@ class CdlRuleset(Ruleset):
         position = len(state.stacks[stack.key]) if method.params else None
         self.run(lambda: interpreter.run_method(stack, method, position))
         session = self.session(game)
-        session.help, session.help_context = output.help, stack.key
+        session.help = output.help
         session.events.extend(output.events)
         return output.help
 
@@ -437,13 +438,16 @@ class CdlRuleset(Ruleset):
         return events
 
     def press_button(self, game, index: int) -> None:
-        """Press a WAIT button of the help box: run its procedure as a transaction."""
+        """Press a WAIT button of the help box: run its procedure as a transaction, in
+        the context of the stack whose method (Help, Select ...) ran the WAIT."""
         session = self.session(game)
         buttons = session.help.buttons
         if not 0 <= index < len(buttons):
             raise IllegalMoveError("There is no such button")
         _, key = buttons[index]
-        context = self.program.stacks.get(session.help_context) if session.help_context else None
+        contexts = session.help.contexts
+        context_key = contexts[index] if index < len(contexts) else None
+        context = self.program.stacks.get(context_key) if context_key else None
         state = self.read_state(game)
         before = state.copy()
         output = Output()
@@ -466,12 +470,16 @@ class CdlRuleset(Ruleset):
             game.commit()
         self.publish(game, output)
 
-    def publish(self, game, output: Output) -> None:
+    def publish(self, game, output: Output, refused: bool = False) -> None:
+        """Show what a run wrote: its help box, its events, its text as a message.
+        For a refused transaction the text is the refusal, so only a box the
+        program opened or added buttons to (CLEAR, WAIT) and the events are kept."""
         session = self.session(game)
-        if output.events and any(event[0] in ("clear", "write", "wait") for event in output.events):
+        opened = ("clear", "wait") if refused else ("clear", "write", "wait")
+        if any(event[0] in opened for event in output.events):
             session.help = output.help
         session.events.extend(output.events)
-        if output.written:
+        if output.written and not refused:
             text = "".join(output.written)
             session.messages.append(text)
             game.say(text.strip())

@@ -434,3 +434,12 @@ order S P Q."""
     game.undo()
     game.undo()
     assert cards(game, "S") == ["AS", "2S", "3S"]
+
+
+def test_help_is_an_inspection_what_it_changes_is_thrown_away():
+    source = SOURCE.replace("Help is begin Clear 'A';", "Help is begin Pull 1 To C; count := 9; Clear 'A';")
+    game = Game(loads(source, "bench.cdl"), seed=1)
+    before = game.to_position()
+    box = game.ruleset.help_text(game, game.pile("A"))
+    assert box.text == "A holds 4 cards, the top one is the Four of Spades."   # it ran after the PULL
+    assert game.to_position() == before and not game.can_undo

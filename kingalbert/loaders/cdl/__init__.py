@@ -113,9 +113,10 @@ Choices made where the help file is unclear (its examples all work):
   ``cdl:`` variables this program could write, and win?/loose? must run on it.
 * Playfield: the matrix fills the work area and the card is the biggest 2:3
   frame that fits the least stack width by the least stack height, less a gap
-  of a twelfth of that rectangle (at least 4 pixels) between neighbouring
-  stacks (``CdlRuleset.fit_layout``).  ``layout()`` sizes the work area so the
-  cards are about as high as the desktop's usual ones.  Cards fan by a quarter
+  between neighbouring stacks (``CdlRuleset.fit_layout``; by default a twelfth
+  of that rectangle, at least 4 pixels).  ``layout()`` sizes the work area in
+  whole cells so that the cards are as high as the desktop's usual ones (96
+  pixels, with its usual gap).  Cards fan by a quarter
   of a card in their Direction, from the stack's top left (bottom for UP,
   right for LEFT).
 """

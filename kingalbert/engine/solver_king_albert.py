@@ -1,6 +1,8 @@
-"""The solver's fast path for King Albert: the same depth-first search as the
-general solver, on a compact state (cards as ints 0-51, lists of ints for
-the piles) instead of ``Game`` objects.
+"""The solver's fast path for King Albert: a best-first search (see
+``KingAlbertSearch.search``), then the general solver's depth-first search
+from the positions it left open, on a compact state (cards as ints 0-51,
+each playing stack a ``bytes`` of them, so a position's key is a few joins)
+instead of ``Game`` objects.
 
 Cards: ``suit * 13 + rank - 1`` with suits in suit-stack order H C D S, so
 suit index ``s`` is the pile ``f{s+1}``.  Hearts and diamonds (0, 2) are red.
@@ -34,8 +36,9 @@ most 2, or when both opposite-colour suit stacks hold at least k-1 cards and
    winnable position.
 3. Symmetry.  All playing stacks obey the same rules, as do all reserve
    places (nothing can be put there), so the transposition table keys a
-   position by the multiset of playing stacks and the set of reserve cards;
-   the suit stacks follow from those (the cards in play never change).
+   position by the multiset of playing stacks and the set of reserve cards
+   (plus the suit stack heights, which follow from those as the cards in
+   play never change: they are there only to load a position quickly).
 4. A move that takes back the previous one leads to a position already in
    the table; it is skipped without looking.
 
@@ -67,6 +70,7 @@ NT, NR = 9, 7
 EMPTY = 99         # an empty reserve place (sorts after every card)
 RES0 = NT          # source codes 9..15: reserve places
 FND0 = NT + NR     # codes 16..19: suit stacks
+BYTE = tuple(bytes((i,)) for i in range(256))
 CARD_NAMES = tuple(RANK_LETTERS[c % 13] + "HCDS"[c // 13] for c in range(52))
 
 
@@ -86,9 +90,10 @@ class Budget:
     """Time, state and memory limits shared by the searches.
 
     Memory is the transposition table's own size (``sys.getsizeof`` of the set
-    plus of every key stored, counted as keys go in) plus the search stack
-    (bytes per frame measured the same way, sampled); the process itself and
-    the game are not counted.  Checked every few hundred states.
+    plus of every key stored, counted as keys go in) plus the search's other
+    data: the best-first queues and remembered pile scores, and the search
+    stack (bytes per entry measured the same way, sampled); the process
+    itself and the game are not counted.  Checked every few hundred states.
     """
 
     def __init__(self, timeout, max_memory_mb, max_states):
@@ -152,10 +157,11 @@ class KingAlbertSearch:
         #: whether cards may come back from the suit stacks (the rules allow it;
         #: a search without is a restricted one whose failure proves nothing)
         self.returns = True
-        self.tab = [list(p) for p in tab]
+        self.tab = [bytes(p) for p in tab]
         self.res = list(res)
         self.found = list(found)
         self.left = sum(len(p) for p in self.tab) + sum(1 for c in self.res if c != EMPTY)
+        self._head()
 
     @classmethod
     def from_game(cls, game):
@@ -176,28 +182,36 @@ class KingAlbertSearch:
         return cls(tab, res, found)
 
     # -- state -------------------------------------------------------------
+    def _head(self):
+        """Recompute the first part of the key: suit stack heights and the
+        reserve cards, sorted (after any change to either)."""
+        self.head = bytes(self.found) + bytes(sorted(self.res))
+
     def key(self):
-        return bytes(sorted(self.res)) + b"@" + b"A".join(sorted(map(bytes, self.tab)))
+        """The position as the transposition table knows it: 4 bytes of suit
+        stack heights, 7 of reserve cards (sorted, empty places last), then
+        the playing stacks, sorted, joined by ``A`` (65, no card)."""
+        return self.head + b"A".join(sorted(self.tab))
 
     def apply(self, src, dst):
         """Move one card; returns the steps done (with automatic moves)."""
-        tab, res, found = self.tab, self.res, self.found
+        tab, found = self.tab, self.found
         if src < NT:
-            c = tab[src].pop()
+            p = tab[src]
+            c = p[-1]
+            tab[src] = p[:-1]
         elif src < FND0:
-            c = res[src - RES0]
-            res[src - RES0] = EMPTY
+            c = self.res[src - RES0]
+            self.res[src - RES0] = EMPTY
         else:
             s = src - FND0
             found[s] -= 1
             c = s * 13 + found[s]
+            self.left += 1
         if dst < NT:
-            tab[dst].append(c)
+            tab[dst] += BYTE[c]
         else:
             found[dst - FND0] += 1
-        if src >= FND0:
-            self.left += 1
-        if dst >= FND0:
             self.left -= 1
         steps = [(src, dst, c)]
         if src < NT and dst < NT:
@@ -209,9 +223,12 @@ class KingAlbertSearch:
                 s = c // 13
                 if found[s] == c % 13 and safe_up(found, c):
                     self._auto(steps)
-        elif dst >= FND0 or src >= FND0:
-            self._auto(steps)
-        # (a reserve card put on a playing stack uncovers nothing)
+                    self._head()
+        else:
+            if dst >= FND0 or src >= FND0:
+                self._auto(steps)
+            # (a reserve card put on a playing stack uncovers nothing)
+            self._head()
         return steps
 
     def _auto(self, steps):
@@ -225,7 +242,7 @@ class KingAlbertSearch:
                     c = p[-1]
                     s = c // 13
                     if found[s] == c % 13 and safe_up(found, c):
-                        p.pop()
+                        tab[i] = p[:-1]
                         found[s] += 1
                         self.left -= 1
                         steps.append((i, FND0 + s, c))
@@ -245,17 +262,19 @@ class KingAlbertSearch:
         tab, res, found = self.tab, self.res, self.found
         for src, dst, c in reversed(steps):
             if dst < NT:
-                tab[dst].pop()
+                tab[dst] = tab[dst][:-1]
             else:
                 found[dst - FND0] -= 1
                 self.left += 1
             if src < NT:
-                tab[src].append(c)
+                tab[src] += BYTE[c]
             elif src < FND0:
                 res[src - RES0] = c
             else:
                 found[src - FND0] += 1
                 self.left -= 1
+        if len(steps) > 1 or src >= NT or dst >= NT:
+            self._head()
 
     def moves(self, last):
         """Candidate moves (src, dst), the most promising first."""
@@ -332,36 +351,29 @@ class KingAlbertSearch:
 
     def all_moves(self):
         """The same moves as ``moves``, unordered (for the best-first search)."""
-        tab, res, found = self.tab, self.res, self.found
-        tops = {}
-        empty = -1
+        tab, found = self.tab, self.found
+        tops = {p[-1]: i for i, p in enumerate(tab) if p}
+        empty = tab.index(b"") if b"" in tab else -1
         out = []
         add = out.append
-        for i in range(NT):
-            p = tab[i]
-            if p:
-                tops[p[-1]] = i
-            elif empty < 0:
-                empty = i
-        for i in range(NT):
-            p = tab[i]
-            if p:
-                c = p[-1]
-                if found[c // 13] == c % 13:
-                    add((i, FND0 + c // 13))
-                for q in PARENTS[c]:
-                    d = tops.get(q)
-                    if d is not None:
-                        add((i, d))
-                if empty >= 0 and len(p) > 1:
-                    add((i, empty))
-        for j in range(NR):
-            c = res[j]
+        get = tops.get
+        for c, i in tops.items():
+            s = c // 13
+            if found[s] == c % 13:
+                add((i, FND0 + s))
+            for q in PARENTS[c]:
+                d = get(q)
+                if d is not None:
+                    add((i, d))
+            if empty >= 0 and len(tab[i]) > 1:
+                add((i, empty))
+        for j, c in enumerate(self.res):
             if c != EMPTY:
-                if found[c // 13] == c % 13:
-                    add((RES0 + j, FND0 + c // 13))
+                s = c // 13
+                if found[s] == c % 13:
+                    add((RES0 + j, FND0 + s))
                 for q in PARENTS[c]:
-                    d = tops.get(q)
+                    d = get(q)
                     if d is not None:
                         add((RES0 + j, d))
                 if empty >= 0:
@@ -373,7 +385,7 @@ class KingAlbertSearch:
                     continue
                 c = s * 13 + k - 1
                 for q in PARENTS[c]:
-                    d = tops.get(q)
+                    d = get(q)
                     if d is not None:
                         add((FND0 + s, d))
                 if empty >= 0:
@@ -382,79 +394,88 @@ class KingAlbertSearch:
 
     # -- search --------------------------------------------------------------
     def load(self, key):
-        """Set the state from a table key (piles in canonical order)."""
-        res, rest = key.split(b"@", 1)
-        self.tab = [list(p) for p in rest.split(b"A")]
-        self.res = list(res)
-        counts = [0, 0, 0, 0]
-        for p in self.tab:
-            for c in p:
-                counts[c // 13] += 1
-        left = 0
-        for c in res:
-            if c != EMPTY:
-                counts[c // 13] += 1
-        total = self.total
-        self.found = [total[0] - counts[0], total[1] - counts[1], total[2] - counts[2], total[3] - counts[3]]
-        self.left = counts[0] + counts[1] + counts[2] + counts[3]
+        """Set the state from a table key."""
+        self.found = list(key[:4])
+        self.res = list(key[4:11])
+        self.head = key[:11]
+        self.tab = key[11:].split(b"A")
+        self.left = self.cards - sum(self.found)
 
-    def score(self):
-        """How far from won the position looks (lower is better)."""
-        tab, found = self.tab, self.found
-        value = self.left * W_LEFT
-        n0, n1, n2, n3 = found[0], 13 + found[1], 26 + found[2], 39 + found[3]
-        for p in tab:
-            n = len(p)
-            if not n:
-                value -= W_EMPTY
-                continue
-            prev = p[0]
-            for i in range(1, n):
-                c = p[i]
-                if prev not in PARENTS[c]:
-                    value += W_WRONG
-                prev = c
-            for c in (n0, n1, n2, n3):
-                if c in p:
-                    value += W_DEPTH * (n - 1 - p.index(c))
-        return value
+    def scores(self, key):
+        """How far from won the position looks (lower is better), once for
+        each weighting in ``WEIGHTS``, from the position's key: cards left
+        to play up, playing stacks' shares (``pile_parts``, remembered per
+        pile), and the cards above the next card each suit stack wants."""
+        memo = self.memo
+        wrong = block = empty = 0
+        for p in self.tab:
+            parts = memo.get(p)
+            if parts is None:
+                parts = memo[p] = pile_parts(p)
+            wrong += parts[0]
+            block += parts[1]
+            empty += parts[2]
+        depth = 0
+        found = self.found
+        for s in range(4):
+            k = found[s]
+            if k < 13:
+                i = key.find(s * 13 + k, 11)
+                if i > 0:
+                    j = key.find(65, i)
+                    depth += (len(key) if j < 0 else j) - i - 1
+        left = self.left
+        return [w_left * left + w_wrong * wrong + w_depth * depth - w_empty * empty + w_block * block
+                for w_left, w_wrong, w_depth, w_empty, w_block, _ in WEIGHTS]
 
     def search(self, budget, befs_share=0.5):
         """Best-first, then depth-first from the positions best-first left open.
 
-        Best-first search finds wins in few moves; once it has used
-        ``befs_share`` of the time it stops, and a depth-first search (cheaper
-        per position) goes on from each position still open, best first.
-        Every position reached is expanded by one or the other, so running out
-        proves the game unwinnable.  Returns (verdict, steps, states)."""
+        Best-first search finds wins in few moves.  It keeps one queue of open
+        positions per weighting of the score (``WEIGHTS``) and takes turns
+        between them (a position expanded through one queue is skipped when
+        another hands it out again): which weighting finds a win soonest
+        varies from deal to deal.  Once it has used ``befs_share`` of the
+        time it stops, and a depth-first search (cheaper per position) goes
+        on from each position still open, best first by the first weighting.
+        Every position reached is expanded by one or the other, so running
+        out proves the game unwinnable.  Returns (verdict, steps, states)."""
         import heapq
+        heappush, heappop = heapq.heappush, heapq.heappop
         root_steps = []
         self._auto(root_steps)
+        self._head()
         if self.left == 0:
             return "winnable", root_steps, 1
-        totals = list(self.found)
-        for p in self.tab:
-            for c in p:
-                totals[c // 13] += 1
-        for c in self.res:
-            if c != EMPTY:
-                totals[c // 13] += 1
-        self.total = totals
-        root_state = ([list(p) for p in self.tab], list(self.res), list(self.found), self.left)
+        self.cards = self.left + sum(self.found)
+        root_state = (list(self.tab), list(self.res), list(self.found), self.left)
         root = self.key()
         parent = {root: None}
         key_bytes = sys.getsizeof(root)
-        heap = [(self.score() << 32, root)]
-        counter = 0
+        self.memo = {}
+        # open positions by number; a queue entry is score << 40 | number,
+        # and a position's number maps to None once it has been expanded
+        opened = [root]
+        flips = [MASK40 if last_first else 0 for *_, last_first in WEIGHTS]
+        queues = [[(value << 40) | flip] for value, flip in zip(self.scores(root), flips)]
+        nq = len(queues)
+        turn = 0
         states = 1
         next_check = CHECK_EVERY
-        apply, undo, keyf, score = self.apply, self.undo, self.key, self.score
+        apply, undo, keyf, scores = self.apply, self.undo, self.key, self.scores
         switch = None
         if budget.deadline is not None:
             switch = budget.start + (budget.deadline - budget.start) * befs_share
         goal = None
-        while heap:
-            key = heapq.heappop(heap)[1]
+        while queues[0]:
+            turn = (turn + 1) % nq
+            queue = queues[turn]
+            while True:
+                number = (heappop(queue) & MASK40) ^ flips[turn]
+                key = opened[number]
+                if key is not None:
+                    break
+            opened[number] = None
             self.load(key)
             for src, dst in self.all_moves():
                 steps = apply(src, dst)
@@ -466,22 +487,34 @@ class KingAlbertSearch:
                     if self.left == 0:
                         goal = child
                         break
-                    counter += 1
-                    heapq.heappush(heap, ((score() << 32) | counter, child))
+                    number = len(opened)
+                    opened.append(child)
+                    for q, value, flip in zip(queues, scores(child), flips):
+                        heappush(q, (value << 40) | (number ^ flip))
                 undo(steps)
             if goal is not None:
                 return "winnable", root_steps + self._replay(root_state, self._chain(parent, goal)), states
             if states >= next_check:
                 next_check = states + CHECK_EVERY
-                if budget.over(states, parent, key_bytes, len(heap) * 100):
+                queued = sum(map(len, queues))
+                if budget.over(states, parent, key_bytes, self._open_bytes(opened, queued)):
                     return "unknown", None, states
                 if switch is not None and time.perf_counter() > switch:
                     break
+            # every queue holds every open position: all empty together
+            # (skipped entries aside), so the first one decides
+            while queues[0] and opened[(queues[0][0] & MASK40) ^ flips[0]] is None:
+                heappop(queues[0])
+        heap = [(value, opened[(value & MASK40) ^ flips[0]]) for value in queues[0]
+                if opened[(value & MASK40) ^ flips[0]] is not None]
+        heapq.heapify(heap)
+        del queues, opened
         # depth-first from every open position, best first
+        other = len(heap) * 100 + len(self.memo) * 150
         while heap:
             start = heapq.heappop(heap)[1]
             self.load(start)
-            verdict, line, states, key_bytes = self._dfs(budget, parent, states, key_bytes, len(heap) * 100)
+            verdict, line, states, key_bytes = self._dfs(budget, parent, states, key_bytes, other)
             if verdict == "winnable":
                 keys = self._chain(parent, start)
                 # the keys along the depth-first line, from the open position
@@ -532,6 +565,12 @@ class KingAlbertSearch:
                     return "unknown", None, states, key_bytes
         return "unwinnable", None, states, key_bytes
 
+    def _open_bytes(self, opened, queued):
+        """Bytes of the best-first search's own data besides the table: the
+        list of open positions, the queue entries (an int and a list slot
+        each) and the remembered pile scores."""
+        return sys.getsizeof(opened) + queued * 40 + len(self.memo) * 150
+
     @staticmethod
     def _chain(parent, key):
         chain = []
@@ -544,7 +583,8 @@ class KingAlbertSearch:
     def _replay(self, root_state, keys):
         """The real moves (piles as the game has them) through positions ``keys``."""
         tab, res, found, left = root_state
-        self.tab, self.res, self.found, self.left = [list(p) for p in tab], list(res), list(found), left
+        self.tab, self.res, self.found, self.left = list(tab), list(res), list(found), left
+        self._head()
         out = []
         apply, undo, keyf = self.apply, self.undo, self.key
         for want in keys[1:]:
@@ -559,4 +599,32 @@ class KingAlbertSearch:
         return out
 
 
-W_LEFT, W_WRONG, W_DEPTH, W_EMPTY = 4, 3, 2, 6
+MASK40 = (1 << 40) - 1
+#: weightings of the best-first score (cards left, cards not on a card they
+#: could be built on, cards above the next card of a suit, empty playing
+#: stacks, cards above a lower card of their suit), and whether equal scores
+#: go newest first; one queue each.  Chosen on deals 1-100: which weighting
+#: finds a win first varies widely from deal to deal, hence several.
+WEIGHTS = ((4, 2, 2, 6, 8, True), (4, 2, 2, 6, 14, True), (4, 2, 4, 6, 8, True))
+
+
+def pile_parts(p) -> tuple:
+    """A playing stack's parts of the score: (cards not on a card they could
+    be built on, cards above a lower card of their suit — each must leave for
+    another playing stack before that one goes up, 1 if empty)."""
+    if not p:
+        return (0, 0, 1)
+    wrong = block = 0
+    low = [13, 13, 13, 13]     # the lowest rank of each suit so far, from the bottom
+    prev = -1
+    for c in p:
+        s = c // 13
+        r = c % 13
+        if prev >= 0 and prev not in PARENTS[c]:
+            wrong += 1
+        if low[s] < r:
+            block += 1
+        else:
+            low[s] = r
+        prev = c
+    return (wrong, block, 0)

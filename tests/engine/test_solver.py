@@ -183,6 +183,30 @@ def test_fast_path_agrees_with_plain_search_on_random_positions():
     assert seen["winnable"] >= 30 and seen["unwinnable"] >= 4, seen
 
 
+def test_depth_first_phase_agrees_with_plain_search(monkeypatch):
+    # best-first hands over to depth-first after a few positions, so the
+    # depth-first search from the positions left open decides the verdict
+    from kingalbert.engine import solver_king_albert
+    from kingalbert.engine.solver_king_albert import KingAlbertSearch, pile_name
+    monkeypatch.setattr(solver_king_albert, "CHECK_EVERY", 3)
+    rng = random.Random(99)
+    seen = {"winnable": 0, "unwinnable": 0, "unknown": 0}
+    for _ in range(400):
+        game = _random_position(rng)
+        truth = plain_verdict(game, max_states=5000)
+        seen[truth] += 1
+        if truth == "unknown":
+            continue
+        verdict, steps, _ = KingAlbertSearch.from_game(game).search(Budget(1e6, None, None), befs_share=0.0)
+        assert verdict == truth, game.to_position()
+        if truth == "winnable":
+            moves = [Move("drag", pile_name(src), 1, pile_name(dst)) for src, dst, _ in steps]
+            assert_replays(game, SolveResult("winnable", moves))
+        if seen["winnable"] >= 30 and seen["unwinnable"] >= 4:
+            break
+    assert seen["winnable"] >= 30 and seen["unwinnable"] >= 4, seen
+
+
 # -- the general search on a custom ruleset -----------------------------------------------
 class Towers(Ruleset):
     """A tiny game: one suit's ace to ``top``; three stacks, a foundation built

@@ -43,7 +43,8 @@ def bench_frames(runs: int) -> tuple[float, float]:
     pile = "t1"
     view = desktop.board.views[pile]
     start = window.to_screen(view.x + 5, view.y + 8 * view.dy + 5)
-    desktop.drag = {"kind": "cards", "pile": pile, "n": 1, "pos": start, "grab": (5, 5), "at": start}
+    desktop.drag = {"kind": "cards", "pile": pile, "n": 1, "pos": start, "grab": (5, 5), "at": start,
+                    "cards": desktop.game.pile(pile).cards[-1:], "lifted": 1}
     desktop.frame()
     positions = [(start[0] + i * 3, start[1] + i) for i in range(60)]
     index = [0]

@@ -22,7 +22,7 @@ from ..sprites.palette import BLACK, GREY1, GREY4, PALETTE_256, new_surface
 from .board import Board
 from .indicator import LABELS, THINKING, THOUGHT, Thinker
 from .geometry import ICONBAR_H, ICONBAR_MENU_BOTTOM, MENU_OFFSET, SCREEN_H, SCREEN_W, TOOL
-from .dialogs import AboutBox, ErrorBox
+from .dialogs import AboutBox, ErrorBox, GameBox
 from .menu import Menu, MenuItem
 from .window import Window
 
@@ -33,6 +33,9 @@ FLY_MS = 45
 DEMO_MS = 500
 #: a press becomes a drag once the pointer has moved this far (pixels)
 DRAG_START = 3
+#: one phase of a flashing card (FLASH: three flashes, each on and off)
+FLASH_MS = 150
+FLASH_PHASES = 6
 VERSION = "0.1.0 (23 Nov 2026)"
 
 
@@ -112,6 +115,13 @@ class Desktop:
         #: moves Demo still has to play, and when it plays the next
         self.demo: list[str] | None = None
         self.demo_due = 0
+        #: the game's own box (CardsWorkShop's help window, a pile's rules), and the one the player closed
+        self.game_box: GameBox | None = None
+        self._closed_box = None
+        #: when the flashing cards started to flash
+        self.flash_start: int | None = None
+        #: SELECT on a pile shows its rules instead of playing (the Rules menu item)
+        self.rules_mode = False
         self.set_game(game)
         self.think()
         for problem in (self.options.problem, self.statistics.problem):
@@ -136,6 +146,8 @@ class Desktop:
             self.window.is_open = old.is_open
         self.work = None
         self.board.statistics = self.statistics.get(self._key())
+        self.game_box = self._closed_box = None
+        self.flash_start = None
         self._motion(self.drag is not None or bool(self.menus))
 
     def _key(self) -> str:
@@ -250,11 +262,68 @@ class Desktop:
         """After every change to the game: count it in the statistics, autosave it, and
         set the solver thinking about it."""
         self.work = None
+        self.sync_game_box()
         if self.demo is None:
             self.think()
         elif self.solution:
             self.solution = self.solution[1:]
         self.save_progress()
+
+    def sync_game_box(self) -> None:
+        """Show what the game's program asked for: its box (opened, changed or closed) and flashing cards."""
+        ruleset, game = self.game.ruleset, self.game
+        flashes = [event[1:] for event in ruleset.take_events(game) if event[0] == "flash"]
+        if flashes:
+            self.board.flash = flashes
+            self.board.flash_on = True
+            self.flash_start = now_ms()
+        shown = ruleset.help_box(game)
+        if shown is None or not shown.open:
+            if self.game_box is not None and self.game_box.source is not None:
+                self.game_box = None
+        elif (self.game_box is None or self.game_box.source is not shown) and shown is not self._closed_box:
+            self.game_box = self.place_box(GameBox(shown.title, shown.text, [title for title, _ in shown.buttons], shown))
+
+    def place_box(self, box: GameBox) -> GameBox:
+        """Where a game's box opens: at its place on the game's matrix (CLEAR ... AT x, y), else mid-window."""
+        window, at = self.window, getattr(box.source, "box", None)
+        matrix = getattr(self.game.ruleset, "matrix", None)
+        if at and matrix:
+            x = window.x - window.scroll_x + at[0] * self.board.layout.width // max(1, matrix[0])
+            y = window.y - window.scroll_y + at[1] * self.board.layout.height // max(1, matrix[1])
+            box.place(x, y)
+        else:
+            box.place(window.x + (min(window.w, self.board.width) - box.W) // 2, window.y + (min(window.h, self.board.height) - box.H) // 2)
+        return box
+
+    def show_rules(self, pile_name: str) -> None:
+        """The Rules mode's answer to SELECT on a pile: the game's own Help, else what the engine knows."""
+        game = self.game
+        pile = game.pile(pile_name)
+        if game.ruleset.help_text(game, pile) is not None:
+            self._closed_box = None
+            self.sync_game_box()
+        else:
+            lines = game.ruleset.describe_pile(game, pile) or ["This pile has no rules of its own to show."]
+            self.game_box = self.place_box(GameBox(pile.name, "\n".join(lines), [], ok=True))
+        self.work = None
+
+    def box_press(self, part) -> None:
+        box = self.game_box
+        if part == "close" or (box.source is None and isinstance(part, int)):
+            self._closed_box = box.source
+            self.game_box = None
+        elif isinstance(part, int):
+            try:
+                self.game.ruleset.press_button(self.game, part)
+            except IllegalMoveError as refusal:
+                self.game.message = str(refusal)
+            self.changed()
+
+    def toggle_rules(self) -> None:
+        self.rules_mode = not self.rules_mode
+        self.game.message = ("Rules: click a pile to read its rules" if self.rules_mode else "")
+        self.work = None
 
     def save_progress(self) -> None:
         from ..stats import game_key
@@ -365,6 +434,7 @@ class Desktop:
         items.append(MenuItem("Hint", "hint", "^H", shaded=game.status != "playing"))
         items.append(MenuItem("Demo", "demo", "^D", shaded=game.status != "playing"))
         items.append(MenuItem("Winnable?", "toggle_indicator", ticked=bool(self.options.values.get("indicator", True))))
+        items.append(MenuItem("Rules", "toggle_rules", ticked=self.rules_mode))
         items.append(MenuItem("Save options", "save_options", separator=True))
         items.append(MenuItem("Save game", submenu=Menu("Save as", [MenuItem(self.default_save_path(), "save_game:", writable=True)])))
         items.append(MenuItem("Load game", submenu=Menu("Load", [MenuItem(str(self._saves_dir()) + "/", "load:", writable=True)])))
@@ -374,9 +444,10 @@ class Desktop:
         return Menu(game.name, items)
 
     def new_game_menu(self) -> Menu:
+        seed = str(self.game.seed) if self.game.seed is not None else ""
         return Menu("New game", [
             MenuItem("Random deal", "new"),
-            MenuItem("Deal number", submenu=Menu("Deal number", [MenuItem("", "deal:", writable=True)])),
+            MenuItem("Deal number", submenu=Menu("Deal number", [MenuItem(seed, "deal:", writable=True)])),
             MenuItem("Only winnable deals", "toggle_winnable_deals", ticked=bool(self.options.values.get("winnable_deals"))),
         ])
 
@@ -512,6 +583,8 @@ class Desktop:
             self.options.values["indicator"] = not self.options.values.get("indicator", True)
             self.think()
             self.work = None
+        elif action == "toggle_rules":
+            self.toggle_rules()
         elif action == "toggle_winnable_deals":
             self.options.values["winnable_deals"] = not self.options.values.get("winnable_deals")
         elif action.startswith("deal:"):
@@ -634,6 +707,12 @@ class Desktop:
         if self.menus:
             self.menu_press(pos, button)
             return
+        part = self.game_box.part_at(pos) if self.game_box is not None and button != MENU else None
+        if part is not None:
+            if button == SELECT:
+                self.box_press(part)
+            self.work = None
+            return
         window = self.window
         part = window.part_at(pos) if window.is_open else None
         if button == MENU:
@@ -707,27 +786,39 @@ class Desktop:
         if hit is None or self.game.status == "won":
             return  # a won game keeps its cards and its message until the next one
         pile, n = hit
+        if self.rules_mode:
+            if button == SELECT:
+                self.show_rules(pile)
+            return
         if button == ADJUST:
             if n > 0:
                 self.play(Move("adjust", pile, n))
             return
-        refusal = None
+        refusal, cards = None, []
         if n > 0:
             refusal = self.game.ruleset.check_pick(self.game, self.game.pile(pile), n)
-        if n == 0 or refusal is not None:
-            # not a card that can be picked up: a click (on a stock, say), or a refused drag
-            self.press = {"pile": pile, "n": max(n, 1), "pos": pos, "click_only": True, "refusal": refusal}
+            if refusal is None:
+                cards = self.game.ruleset.picked_up(self.game, self.game.pile(pile), n)
+        if not cards:
+            # not a card that can be picked up: a click (on a stock, say), a press that
+            # moves cards by itself, or a refused drag
+            self.press = {"pile": pile, "n": max(n, 1), "pos": pos, "click_only": True, "refusal": refusal,
+                          "completes": n > 0 and refusal is None}
             self._motion(True)
             return
         view = self.board.views[pile]
-        count = len(self.game.pile(pile).cards)
-        card = self.board.card_rect(view, count - n)
-        self.press = {"pile": pile, "n": n, "pos": pos, "grab": (wpos[0] - card.x, wpos[1] - card.y)}
+        pile_cards = self.game.pile(pile).cards
+        card = self.board.card_rect(view, max(0, len(pile_cards) - n))
+        # the cards leave their pile while they follow the pointer, if they are its top cards
+        lifted = len(cards) if pile_cards[-len(cards):] == cards else 0
+        self.press = {"pile": pile, "n": n, "pos": pos, "grab": (wpos[0] - card.x, wpos[1] - card.y),
+                      "cards": cards, "lifted": lifted}
         self._motion(True)
 
     def on_motion(self, pos) -> None:
         press = self.press
-        if press is not None and self.drag is None:
+        if press is not None and self.drag is None and not press.get("completes"):
+            # a press that moves cards by itself completes at the release, wherever that is
             sx, sy = press["pos"]
             if abs(pos[0] - sx) >= DRAG_START or abs(pos[1] - sy) >= DRAG_START:
                 self.press = None
@@ -809,7 +900,7 @@ class Desktop:
     # -- drawing ------------------------------------------------------------------------
     def dragged_rect(self, pos, drag) -> pygame.Rect:
         view = self.board.views[drag["pile"]]
-        n = drag["n"]
+        n = len(drag["cards"])
         card = self.board.card_rect(view, 0)
         w = card.w + abs(view.dx) * (n - 1)
         h = card.h + abs(view.dy) * (n - 1)
@@ -818,8 +909,7 @@ class Desktop:
     def draw_dragged(self, surface, drag, pos) -> pygame.Rect:
         rect = self.dragged_rect(pos, drag)
         view = self.board.views[drag["pile"]]
-        cards = self.game.pile(drag["pile"]).cards[-drag["n"]:]
-        for i, card in enumerate(cards):
+        for i, card in enumerate(drag["cards"]):
             surface.blit(self.board.sprite(card, view), (rect.x + i * view.dx, rect.y + i * view.dy))
         return rect
 
@@ -827,7 +917,7 @@ class Desktop:
         if self.animation is not None:
             return self.board.draw(None, self.animation.contents, message=self.animation.message)
         if self.work is None:
-            lifted = (self.drag["pile"], self.drag["n"]) if self.drag and self.drag["kind"] == "cards" else None
+            lifted = (self.drag["pile"], self.drag["lifted"]) if self.drag and self.drag["kind"] == "cards" else None
             self.work = self.board.draw(None, lifted=lifted)
         return self.work
 
@@ -840,7 +930,9 @@ class Desktop:
         screen.fill(GREY1, bar.inflate(0, -2).move(0, 1))
         screen.blit(self.icon, self.icon_rect)
         if self.window.is_open:
-            self.window.draw(screen, self.work_surface(), self.tools, self.focus and self.error is None)
+            self.window.draw(screen, self.work_surface(), self.tools, self.focus and self.error is None and self.game_box is None)
+            if self.game_box is not None:
+                self.game_box.draw(screen, self.tools)
         for level, menu in enumerate(self.menus):
             menu.draw(screen, self.tick, self.arrow, self.highlight.get(level))
         if self.error is not None:
@@ -930,12 +1022,26 @@ class Desktop:
             self.animation.advance(now_ms())
             if self.animation.done:
                 self.finish_animation()
+        if self.flash_start is not None:
+            self.flash_step(now_ms())
         if self.display is not None:
             self.present(self.frame())
+
+    def flash_step(self, now: int) -> None:
+        phase = (now - self.flash_start) // FLASH_MS
+        on = phase < FLASH_PHASES and phase % 2 == 0
+        if phase >= FLASH_PHASES:
+            self.flash_start = None
+            self.board.flash = []
+        if on != self.board.flash_on:
+            self.board.flash_on = on
+            self.work = None
 
     def run_loop(self) -> None:
         while self.running:
             timeout = 15 if self.animation is not None else (50 if self.demo is not None else 0)
+            if self.flash_start is not None:
+                timeout = min(timeout or FLASH_MS, FLASH_MS // 3)
             event = pygame.event.wait(timeout) if timeout else pygame.event.wait()
             if event.type != pygame.NOEVENT:
                 self.handle(event)

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import pygame
 
+from ..engine.cards import Card
 from ..engine.layout import Layout, PileView
+from ..engine.ruleset import Ruleset
 from ..sprites import font
 from ..sprites.cards import CardSprites
-from ..sprites.palette import BLACK, GREY1, GREY2, RED, new_surface
+from ..sprites.palette import BLACK, GREY1, GREY2, RED, new_surface, recolour
 
 _sprite_cache: dict[tuple[int, int], CardSprites] = {}
 
@@ -17,6 +19,9 @@ def card_sprites(w: int, h: int) -> CardSprites:
         sprites = _sprite_cache[(w, h)] = CardSprites(w, h)
     return sprites
 
+
+#: a flashing card's colours: greys and black to their opposites, colours to their pairs
+INVERSE = {**{grey: 7 - grey for grey in range(8)}, 8: 9, 9: 8, 10: 11, 11: 10, 12: 13, 13: 12, 14: 15, 15: 14}
 
 #: the information panel's width (22 System-font characters and a margin)
 INFO_W = 192
@@ -52,6 +57,14 @@ class Board:
         self.hint = None
         #: id of an upright sprite -> (that sprite, turned sideways)
         self._turned_cache: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}
+        #: (pile, low, high) intervals of cards flashing (1 = bottom card, 0 = the empty place)
+        self.flash: list[tuple[str, int, int]] = []
+        #: whether flashing cards are in their inverted phase
+        self.flash_on = False
+        # only games that shade cards or mark empty piles pay for asking
+        ruleset = type(game.ruleset)
+        self.shades = ruleset.is_shaded is not Ruleset.is_shaded
+        self.bottoms = ruleset.bottom_card is not Ruleset.bottom_card
 
     @property
     def size(self) -> tuple[int, int]:
@@ -110,6 +123,8 @@ class Board:
             self.draw_pile(surface, view, cards)
         if self.hint is not None and contents is None:
             self.draw_hint(surface)
+        if self.flash_on and contents is None:
+            self.draw_flash(surface)
         self.draw_message(surface, self.game.message if message is None else message)
         if self.info_rect is not None:
             self.draw_info(surface)
@@ -122,11 +137,27 @@ class Board:
         if view.hidden:
             return
         if not cards:
-            empty = self.cards.empty_suit(view.empty) if view.empty else self.cards.empty
+            empty = self.empty_sprite(view)
             surface.blit(self._turned(empty) if view.horizontal else empty, (view.x, view.y))
             return
         sprites = [self.sprite(card, view) for card in cards]
+        if self.shades:
+            game, pile = self.game, self.game.pile(view.name)
+            for i, card in enumerate(cards):
+                if card.face_up and self.game.ruleset.is_shaded(game, pile, i):
+                    shaded = self.cards.shaded(card.rank, card.suit)
+                    sprites[i] = self._turned(shaded) if view.horizontal else shaded
         surface.blits([(sprite, self.card_rect(view, i).topleft) for i, sprite in enumerate(sprites)], doreturn=False)
+
+    def empty_sprite(self, view: PileView) -> pygame.Surface:
+        """An empty pile: its suit, or what the game draws there (a circle, a cross, a shaded card)."""
+        bottom = self.game.ruleset.bottom_card(self.game, self.game.pile(view.name)) if self.bottoms else None
+        if bottom in ("circle", "cross"):
+            return self.cards.mark(bottom)
+        if bottom:
+            card = Card.parse(bottom)
+            return self.cards.shaded(card.rank, card.suit) if card.face_up else self.cards.back
+        return self.cards.empty_suit(view.empty) if view.empty else self.cards.empty
 
     def sprite(self, card, view: PileView | None = None) -> pygame.Surface:
         """The card as it lies (on ``view``'s pile, sideways if that pile's cards are)."""
@@ -160,6 +191,21 @@ class Board:
         if view is not None:
             count = len(self.game.pile(target).cards)
             self._frame(surface, self.card_rect(view, max(0, count - 1)))
+
+    def draw_flash(self, surface) -> None:
+        """Flashing cards in their inverted phase: each card's pixels turned to their opposite."""
+        for pile, low, high in self.flash:
+            view = self.views.get(pile)
+            if view is None or view.hidden:
+                continue
+            count = len(self.game.pile(pile).cards)
+            for position in range(max(0, low), min(high, count) + 1):
+                if position == 0 and count:
+                    continue  # the empty place is under the cards
+                rect = self.card_rect(view, max(0, position - 1)).clip(surface.get_rect())
+                if rect.w and rect.h:
+                    part = surface.subsurface(rect)
+                    part.blit(recolour(part, INVERSE), (0, 0))
 
     @staticmethod
     def _frame(surface, rect: pygame.Rect) -> None:

@@ -1,4 +1,4 @@
-"""Dialogue boxes: the Info box ("About this program") and the error box."""
+"""Dialogue boxes: the Info box ("About this program"), the error box, and a game's own box."""
 from __future__ import annotations
 
 import pygame
@@ -96,10 +96,76 @@ class ErrorBox:
         _frame(screen, self.rect, self.title, CREAM, GREY1)
         for i, line in enumerate(self.lines):
             font.draw_text(screen, self.x + 12, self.y + 12 + i * 18, line, BLACK)
-        ok = self.ok_rect
-        # the default action's button: a black border round a cream slab
-        screen.fill(BLACK, ok.inflate(6, 6))
-        screen.fill(GREY1, ok.inflate(4, 4))
-        screen.fill(BLACK, ok)
-        screen.fill(CREAM, ok.inflate(-2, -2))
-        font.draw_text(screen, ok.x + (ok.w - font.text_width("OK")) // 2, ok.y + (ok.h - 16) // 2, "OK", BLACK)
+        draw_button(screen, self.ok_rect, "OK", default=True)
+
+
+def draw_button(screen, rect: pygame.Rect, text: str, default: bool = False) -> None:
+    """An action button: a cream slab, and for the default action a black border round it."""
+    if default:
+        screen.fill(BLACK, rect.inflate(6, 6))
+        screen.fill(GREY1, rect.inflate(4, 4))
+    screen.fill(BLACK, rect)
+    screen.fill(CREAM, rect.inflate(-2, -2))
+    font.draw_text(screen, rect.x + (rect.w - font.text_width(text)) // 2, rect.y + (rect.h - 16) // 2, text, BLACK)
+
+
+class GameBox:
+    """A game's own window: CardsWorkShop's CLEAR/WRITE/WAIT box, or a pile's rules.
+
+    A title bar with a close icon, the text, and a row of buttons (a box
+    with none has OK when ``ok`` is set).  ``source`` is the game's box it shows,
+    so that the desktop can tell when the game opens another.
+    """
+
+    W = 352
+    BUTTON_H = 28
+    LINES = 14
+
+    def __init__(self, title: str, text: str, buttons: list[str], source=None, ok: bool = False):
+        self.title = title or "Rules"
+        self.lines = wrap(text.rstrip("\n"), (self.W - 24) // font.GLYPH_W)[: self.LINES]
+        self.buttons = list(buttons) or (["OK"] if ok else [])
+        self.source = source
+        self.H = 12 + 18 * len(self.lines) + (self.BUTTON_H + 24 if self.buttons else 0)
+        self.place((SCREEN_W - self.W) // 2, (SCREEN_H - self.H) // 2)
+
+    def place(self, x: int, y: int) -> None:
+        self.x = max(1, min(x, SCREEN_W - 1 - self.W))
+        self.y = max(TOOL, min(y, SCREEN_H - 1 - self.H))
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(self.x - 1, self.y - TOOL, self.W + 2, self.H + TOOL + 1)
+
+    @property
+    def close_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.x - 1, self.y - TOOL, TOOL, TOOL)
+
+    def button_rects(self) -> list[pygame.Rect]:
+        """The buttons in a row at the bottom right, the last (the default) rightmost."""
+        rects, right = [], self.x + self.W - 12
+        for text in reversed(self.buttons):
+            width = max(77, font.text_width(text) + 24)
+            rects.append(pygame.Rect(right - width, self.y + self.H - self.BUTTON_H - 12, width, self.BUTTON_H))
+            right -= width + 16
+        return rects[::-1]
+
+    def part_at(self, pos):
+        """'close', a button's index, 'box' elsewhere on the box, or None off it."""
+        if not self.rect.collidepoint(pos):
+            return None
+        if self.close_rect.collidepoint(pos):
+            return "close"
+        for index, rect in enumerate(self.button_rects()):
+            if rect.collidepoint(pos):
+                return index
+        return "box"
+
+    def draw(self, screen: pygame.Surface, tools: dict) -> None:
+        _frame(screen, self.rect, self.title, CREAM, GREY1)
+        screen.blit(tools["close"], self.close_rect)
+        for i, line in enumerate(self.lines):
+            font.draw_text(screen, self.x + 12, self.y + 12 + i * 18, line, BLACK)
+        rects = self.button_rects()
+        for i, (rect, text) in enumerate(zip(rects, self.buttons)):
+            draw_button(screen, rect, text, default=i == len(rects) - 1)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Iterator
 from collections import Counter
 
 from .cards import Card
-from .errors import PositionError
+from .errors import IllegalMoveError, PositionError
 from .layout import Layout, PileView
 from .moves import Move
 
@@ -63,6 +63,12 @@ class Ruleset(ABC):
         if any(not card.face_up for card in pile.cards[-n:]):
             return "That card is face down"
         return None
+
+    def picked_up(self, game: "Game", pile: "Pile", n: int) -> list[Card] | None:
+        """The cards that follow the pointer when the player picks up the Nth card
+        from the top: None if they can't be picked up, [] if the press alone moves
+        them (then it is a click)."""
+        return None if self.check_pick(game, pile, n) is not None else pile.cards[-n:]
 
     def check_drop(self, game: "Game", src: "Pile", n: int, dst: "Pile") -> str | None:
         """Would ``dst`` accept the top ``n`` cards of ``src``?"""
@@ -130,6 +136,32 @@ class Ruleset(ABC):
 
     def describe_pile(self, game: "Game", pile: "Pile") -> list[str]:
         """The rules of a pile in a few short lines, for the information panel."""
+        return []
+
+    def is_shaded(self, game: "Game", pile: "Pile", index: int) -> bool:
+        """Is ``pile.cards[index]`` drawn shaded (greyed, as CardsWorkShop's locked cards)?"""
+        return False
+
+    def bottom_card(self, game: "Game", pile: "Pile") -> str | None:
+        """What an empty pile shows beyond the layout's own empty place: 'circle',
+        'cross', a card's text (drawn shaded), or None for the usual empty place."""
+        return None
+
+    # -- the game's own boxes (CardsWorkShop's Help, WRITE and WAIT) -------
+    def help_text(self, game: "Game", pile: "Pile"):
+        """Run the pile's own help (the Rules mode) and return the box it opened, if the game has one."""
+        return None
+
+    def help_box(self, game: "Game"):
+        """The box the game shows now (with ``title``, ``box``, ``text``, ``buttons`` and ``open``), or None."""
+        return None
+
+    def press_button(self, game: "Game", index: int) -> None:
+        """Press button ``index`` of the game's box."""
+        raise IllegalMoveError("There is no such button")
+
+    def take_events(self, game: "Game") -> list[tuple]:
+        """What the desktop should show since the last call: ``("flash", pile, low, high)`` ..."""
         return []
 
     def layout(self, game: "Game", card_w: int = 71, card_h: int = 96) -> Layout:

@@ -19,8 +19,10 @@ from .palette import (
     GREY2,
     GREY3,
     GREY4,
+    GREEN,
     LIGHT_BLUE,
     ORANGE,
+    RED,
     TRANSPARENT,
     WHITE,
     YELLOW,
@@ -123,6 +125,7 @@ class CardSprites:
 
         self._faces: dict[tuple[int, str], pygame.Surface] = {}
         self._shaded: dict[tuple[int, str], pygame.Surface] = {}
+        self._marks: dict[str, pygame.Surface] = {}
         self._blank = new_surface(w, h)
         _outline(self._blank, WHITE, self.radius)
 
@@ -156,7 +159,30 @@ class CardSprites:
             surf = self._shaded[key] = recolour(self._faces[key], _SHADE)
         return surf
 
+    def mark(self, kind: str) -> pygame.Surface:
+        """An empty place marked with CardsWorkShop's green circle ('circle') or red cross ('cross')."""
+        surf = self._marks.get(kind)
+        if surf is None:
+            surf = self._marks[kind] = self._draw_mark(kind)
+        return surf
+
     # -- drawing ----------------------------------------------------------
+
+    def _draw_mark(self, kind: str) -> pygame.Surface:
+        w, h = self.width, self.height
+        surf = new_surface(w, h)
+        _outline(surf, GREY2, self.radius)
+        size = max(6, min(w, h) * 3 // 5)
+        stroke = max(2, size // 8)
+        box = pygame.Rect(0, 0, size, size)
+        box.center = (w // 2, h // 2)
+        if kind == "circle":
+            pygame.draw.circle(surf, GREEN, box.center, size // 2, stroke)
+        else:
+            right, bottom = box.right - 1, box.bottom - 1
+            pygame.draw.line(surf, RED, box.topleft, (right, bottom), stroke)
+            pygame.draw.line(surf, RED, (right, box.top), (box.left, bottom), stroke)
+        return surf
 
     def _centre_height(self) -> int:
         w, h = self.width, self.height

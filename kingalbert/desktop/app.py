@@ -19,7 +19,7 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..sprites import font, icon, tools
 from ..sprites.palette import BLACK, GREY1, GREY4, PALETTE_256, new_surface
-from .board import Board
+from .board import MESSAGE_H, Board
 from .indicator import LABELS, THINKING, THOUGHT, Thinker
 from .geometry import ICONBAR_H, ICONBAR_MENU_BOTTOM, MENU_OFFSET, SCREEN_H, SCREEN_W, TOOL
 from .dialogs import AboutBox, ErrorBox, GameBox
@@ -134,6 +134,8 @@ class Desktop:
         # a game restored part-way through was counted when its first card moved
         self.counted = {"played": bool(game.history), "won": bool(game.history) and game.status == "won"}
         self.board = Board(game)
+        #: where the window was before toggle size refitted the game to the screen
+        self.unfitted = None
         width, height = self.board.size
         old = self.window
         x = (SCREEN_W - width) // 2 if old is None else old.x
@@ -149,6 +151,34 @@ class Desktop:
         self.game_box = self._closed_box = None
         self.flash_start = None
         self._motion(self.drag is not None or bool(self.menus))
+
+    def toggle_fit(self) -> bool:
+        """Toggle size for a game whose playfield scales with the window: between its
+        usual size and the whole screen, the cards refitted; False for other games."""
+        game, window = self.game, self.window
+        if self.unfitted is None:
+            width, height = SCREEN_W - 2, SCREEN_H - ICONBAR_H - TOOL - 2
+            try:
+                layout = game.ruleset.fit_layout(game, width, height - MESSAGE_H)
+                board = Board(game, layout) if layout is not None else None
+            except ValueError:
+                board = None
+            if board is None:
+                return False
+            self.unfitted = (window.x, window.y)
+            window.move_to(1, TOOL + 1)
+        else:
+            board = Board(game)
+            window.move_to(*self.unfitted)
+            self.unfitted = None
+        board.hover, board.indicator, board.statistics = self.board.hover, self.board.indicator, self.board.statistics
+        self.board = board
+        window.set_extent(*board.size, toggled=self.unfitted is not None)
+        if self.unfitted is None:
+            _, _, w, h = window.full_size(SCREEN_H - ICONBAR_H)
+            window.resize(w, h)
+        self.work = None
+        return True
 
     def _key(self) -> str:
         from ..stats import game_key
@@ -736,7 +766,8 @@ class Desktop:
             window.is_open = False
             self.focus = False
         elif part == "toggle":
-            window.toggle_size(SCREEN_H - ICONBAR_H)
+            if not self.toggle_fit():
+                window.toggle_size(SCREEN_H - ICONBAR_H)
         elif part == "size":
             self.drag = {"kind": "size", "start": pos, "origin": (window.w, window.h)}
             self._motion(True)

@@ -16,6 +16,8 @@ _sprite_cache: dict[tuple[int, int], CardSprites] = {}
 def card_sprites(w: int, h: int) -> CardSprites:
     sprites = _sprite_cache.get((w, h))
     if sprites is None:
+        if len(_sprite_cache) >= 8:
+            del _sprite_cache[next(iter(_sprite_cache))]  # the oldest size
         sprites = _sprite_cache[(w, h)] = CardSprites(w, h)
     return sprites
 
@@ -30,9 +32,9 @@ MESSAGE_H = 42
 
 
 class Board:
-    def __init__(self, game):
+    def __init__(self, game, layout: Layout | None = None):
         self.game = game
-        self.layout: Layout = game.ruleset.layout(game)
+        self.layout: Layout = layout or game.ruleset.layout(game)
         self.cards = card_sprites(self.layout.card_w, self.layout.card_h)
         self.views = {view.name: view for view in self.layout.piles}
         layout = self.layout
@@ -71,11 +73,13 @@ class Board:
         return self.width, self.height
 
     # -- geometry --------------------------------------------------------------
-    def card_rect(self, view: PileView, index: int) -> pygame.Rect:
+    def card_rect(self, view: PileView, index: int, cards=None) -> pygame.Rect:
+        """Where card ``index`` of a pile lies (of ``cards``, else the pile's own)."""
         w, h = self.layout.card_w, self.layout.card_h
         if view.horizontal:
             w, h = h, w
-        return pygame.Rect(view.x + index * view.dx, view.y + index * view.dy, w, h)
+        dx, dy = view.offset(self.game.pile(view.name).cards if cards is None else cards, index)
+        return pygame.Rect(view.x + dx, view.y + dy, w, h)
 
     def pile_rect(self, view: PileView, count: int) -> pygame.Rect:
         rect = self.card_rect(view, 0).union(self.card_rect(view, max(0, count - 1)))
@@ -140,6 +144,7 @@ class Board:
             empty = self.empty_sprite(view)
             surface.blit(self._turned(empty) if view.horizontal else empty, (view.x, view.y))
             return
+        first = max(0, len(cards) - view.max_visible) if view.max_visible else 0
         sprites = [self.sprite(card, view) for card in cards]
         if self.shades:
             game, pile = self.game, self.game.pile(view.name)
@@ -147,7 +152,8 @@ class Board:
                 if card.face_up and self.game.ruleset.is_shaded(game, pile, i):
                     shaded = self.cards.shaded(card.rank, card.suit)
                     sprites[i] = self._turned(shaded) if view.horizontal else shaded
-        surface.blits([(sprite, self.card_rect(view, i).topleft) for i, sprite in enumerate(sprites)], doreturn=False)
+        surface.blits([(sprites[i], self.card_rect(view, i, cards).topleft) for i in range(first, len(cards))],
+                      doreturn=False)
 
     def empty_sprite(self, view: PileView) -> pygame.Surface:
         """An empty pile: its suit, or what the game draws there (a circle, a cross, a shaded card)."""

@@ -150,6 +150,13 @@ class Window:
         self.x, self.y = target[0], target[1]
         self.resize(target[2], target[3])
 
+    def set_extent(self, w: int, h: int, toggled: bool = False) -> None:
+        """A new work area, shown whole; ``toggled`` shows the toggle-size icon pressed in."""
+        self.extent_w, self.extent_h = w, h
+        self.w, self.h = w, h
+        self.scroll_x = self.scroll_y = 0
+        self._before_toggle = (self.x, self.y, w, h) if toggled else None
+
     # -- drawing --------------------------------------------------------------------
     def draw(self, screen: pygame.Surface, work: pygame.Surface, tools: dict, focus: bool) -> None:
         """Draw the window: ``work`` is the whole work area, shown at the scroll offsets."""

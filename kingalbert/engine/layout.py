@@ -2,7 +2,8 @@
 
 Coordinates are pixels of the window's work area, origin at its top left,
 y growing downwards.  A pile's cards are drawn from (x, y), each next card
-offset by (dx, dy) from the one below it.
+offset by (dx, dy) from the one below it (by (down_dx, down_dy) if it is face
+down), only the top ``max_visible`` of them when that is set.
 """
 from __future__ import annotations
 
@@ -25,6 +26,25 @@ class PileView:
     horizontal: bool = False
     #: the pile's cards are not drawn (it still takes drops and clicks where it is)
     hidden: bool = False
+    #: the offset of each face-down card from the one below it (None: dx, dy as face-up cards)
+    down_dx: int | None = None
+    down_dy: int | None = None
+    #: only the top this-many cards are drawn, fanned from (x, y); the others lie under them
+    max_visible: int | None = None
+
+    def offset(self, cards, index: int) -> tuple[int, int]:
+        """Where ``cards[index]`` lies, relative to (x, y)."""
+        if self.down_dx is None and self.down_dy is None and self.max_visible is None:
+            return index * self.dx, index * self.dy
+        first = max(0, len(cards) - self.max_visible) if self.max_visible else 0
+        x = y = 0
+        for card in cards[first + 1: index + 1]:
+            if card.face_up:
+                x, y = x + self.dx, y + self.dy
+            else:
+                x += self.dx if self.down_dx is None else self.down_dx
+                y += self.dy if self.down_dy is None else self.down_dy
+        return x, y
 
 
 @dataclass(frozen=True)

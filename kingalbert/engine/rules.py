@@ -850,8 +850,13 @@ class RulesRuleset(Ruleset):
         for rule in rules.piles:
             view = rule.view
             empty = rule.start_suit if rule.start_suit in SUIT_NAMES else None
+            down = {}
+            if view.down_dx is not None or view.down_dy is not None:
+                down = {"down_dx": round((view.dx if view.down_dx is None else view.down_dx) * card_w),
+                        "down_dy": round((view.dy if view.down_dy is None else view.down_dy) * card_h)}
             views.append(PileView(rule.name, margin + round(view.x * card_w), margin + round(view.y * card_h),
-                                  round(view.dx * card_w), round(view.dy * card_h), empty=empty))
+                                  round(view.dx * card_w), round(view.dy * card_h), empty=empty,
+                                  max_visible=view.max_visible, **down))
             fan = 12 if (view.dx or view.dy) else 0
             right = max(right, view.x + 1 + view.dx * fan)
             bottom = max(bottom, view.y + 1 + view.dy * fan)

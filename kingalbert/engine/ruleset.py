@@ -164,6 +164,11 @@ class Ruleset(ABC):
         """What the desktop should show since the last call: ``("flash", pile, low, high)`` ..."""
         return []
 
+    def fit_layout(self, game: "Game", width: int, height: int) -> Layout | None:
+        """The layout filling a work area of ``width`` by ``height``, for games whose
+        playfield scales with the window (CardsWorkShop's matrix); None if it doesn't."""
+        return None
+
     def layout(self, game: "Game", card_w: int = 71, card_h: int = 96) -> Layout:
         """Where the piles go; the default is a row of piles per role."""
         gap = max(4, card_w // 8)

@@ -1,0 +1,80 @@
+"""Pile layouts drawn as the rule files place them: face-down offsets and the
+number of cards shown (YaZZle's CardYDownOff and MaxVisible)."""
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from kingalbert.desktop.board import Board
+from kingalbert.engine import Game
+from kingalbert.games import bundled_games
+from kingalbert.loaders import load
+
+KLONDIKE = next(p for p in bundled_games()["ini"] if p.parent.name == "Klondike")
+
+
+@pytest.fixture
+def board():
+    pygame.display.init()
+    yield Board(Game(load(str(KLONDIKE)), 3))
+    pygame.display.quit()
+
+
+def test_face_down_cards_lie_closer_than_face_up_ones(board):
+    view = board.layout.view("tableau7")
+    card_h = board.layout.card_h
+    assert (view.down_dy, view.dy) == (round(0.1 * card_h), round(0.25 * card_h))
+    cards = board.game.pile("tableau7").cards
+    assert [card.face_up for card in cards] == [False] * 6 + [True]
+    tops = [board.card_rect(view, i).y - view.y for i in range(7)]
+    assert tops == [i * view.down_dy for i in range(6)] + [5 * view.down_dy + view.dy]
+
+
+def test_a_pile_shows_only_its_top_cards_when_max_visible_is_set(board):
+    assert board.layout.view("foundation1").max_visible == 1   # MaxVisible=1 in the file
+    game = board.game
+    cards = [card.turned(True) for card in game.pile("tableau7").cards]
+    game.pile("tableau7").cards[:] = cards
+    view = replace(board.layout.view("tableau7"), dy=20, down_dy=None, max_visible=2)
+    board.layout.piles[board.layout.piles.index(board.layout.view("tableau7"))] = view
+    board.views["tableau7"] = view
+    # the cards under the top two lie at the pile's place, the top two fan from it
+    assert [board.card_rect(view, i).y - view.y for i in range(7)] == [0, 0, 0, 0, 0, 0, 20]
+    surface = board.draw()
+
+    def drawn(y):
+        return pygame.image.tobytes(surface.subsurface(pygame.Rect(view.x + 3, y + 3, board.layout.card_w - 6, 14)), "P")
+
+    def sprite(card):
+        return pygame.image.tobytes(board.sprite(card).subsurface(pygame.Rect(3, 3, board.layout.card_w - 6, 14)), "P")
+
+    assert drawn(view.y) == sprite(cards[-2]) != sprite(cards[0])
+    assert drawn(view.y + 20) == sprite(cards[-1])
+
+
+def test_toggle_size_refits_a_cardsworkshop_matrix_to_the_screen_and_back():
+    from kingalbert.desktop.app import Desktop
+    from kingalbert.desktop.geometry import ICONBAR_H, SCREEN_H, SCREEN_W
+    from kingalbert.engine.king_albert import KingAlbert
+    from test_every_game import click
+
+    pygame.display.init()
+    path = next(p for p in bundled_games()["cdl"] if p.name == "klondike.cdl")
+    desktop = Desktop(Game(load(str(path)), 2), autosave=False, thinking=False)
+    usual = desktop.board.layout
+    window = desktop.window
+    assert window.has_bars   # the usual cards make the playfield taller than the screen
+    click(desktop, window.tool_rects()["toggle"].center)
+    fitted = desktop.board.layout
+    assert fitted.card_h < usual.card_h and fitted.card_w * 3 == fitted.card_h * 2
+    assert not window.has_bars and window.outer.right <= SCREEN_W and window.outer.bottom <= SCREEN_H - ICONBAR_H
+    assert (window.w, window.h) == desktop.board.size
+    # the game plays on at the new size: every pile is hit where it is drawn
+    for view in fitted.piles:
+        assert desktop.board.card_at((view.x + 2, view.y + 2))[0] == view.name
+    click(desktop, window.tool_rects()["toggle"].center)
+    assert desktop.board.layout == usual and window.has_bars
+    pygame.display.quit()
+    pygame.display.init()
+    plain = Desktop(Game(KingAlbert(), 1), autosave=False, thinking=False)
+    assert not plain.toggle_fit()

@@ -17,8 +17,8 @@ import pygame
 from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError
 from ..engine.game import Game
 from ..engine.moves import Move
-from ..sprites import font, icon, tools
-from ..sprites.palette import BLACK, GREY1, GREY4, PALETTE_256, new_surface
+from ..sprites import icon, tools
+from ..sprites.palette import BLACK, GREY1, GREY4, new_surface
 from .board import MESSAGE_H, Board
 from .indicator import LABELS, THINKING, THOUGHT, Thinker
 from .geometry import ICONBAR_H, ICONBAR_MENU_BOTTOM, MENU_OFFSET, SCREEN_H, SCREEN_W, TOOL
@@ -486,7 +486,7 @@ class Desktop:
         return data_dir() / "saves"
 
     def statistics_box(self) -> AboutBox:
-        from ..stats import Statistics, game_key
+        from ..stats import game_key
         played, won = self.statistics.get(game_key(self.game.ruleset))
         percent = f"{100 * won // played}%" if played else "-"
         box = AboutBox([("Game", self.game.name), ("Played", str(played)), ("Won", str(won)), ("Winning", percent)])

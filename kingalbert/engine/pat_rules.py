@@ -92,7 +92,6 @@ has been emptied once), ``rotated:pN`` (bottom-to-top moves made on pN),
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
 
 from .cards import RANK_NAMES, Card, new_deck
 from .errors import SolitaireError
@@ -1139,21 +1138,6 @@ class PatRuleset(Ruleset):
                                      horizontal=spec.horizontal, hidden=bool(index) and spec.face == 5))
         margin = round(4 * sx)
         return Layout(card_w, card_h, width + margin, height + margin, views)
-
-    def legal_moves(self, game) -> Iterator[Move]:
-        piles = game.piles
-        for src in piles:
-            for n in range(1, len(src.cards) + 1):
-                if not src.cards[-n].face_up:
-                    break
-                if self.check_pick(game, src, n) is not None:
-                    continue
-                for dst in piles:
-                    if dst is not src and self.check_drop(game, src, n, dst) is None:
-                        yield Move("drag", src.name, n, dst.name)
-        for pile in piles:
-            if self.can_click(game, pile):
-                yield Move("click", pile.name)
 
 
 def _short_sequence(sequence: Sequence) -> str:

@@ -63,7 +63,6 @@ layout, a row of piles per role.)
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterator
 
 from .cards import RANK_NAMES, SUIT_NAMES, SUITS, Card, new_deck
 from .errors import PositionError, SolitaireError
@@ -777,21 +776,9 @@ class RulesRuleset(Ruleset):
         return all(pile.role == "foundation" or not pile.cards for pile in game.piles)
 
     # -- moves ---------------------------------------------------------------------
-    def legal_moves(self, game) -> Iterator[Move]:
-        piles = game.piles
-        for src in piles:
-            for n in range(1, len(src.cards) + 1):
-                if self.check_pick(game, src, n) is not None:
-                    # a refused single card, or a face-down card, refuses every longer pick too
-                    if n == 1 or not src.cards[-n].face_up:
-                        break
-                    continue
-                for dst in piles:
-                    if dst is not src and self.check_drop(game, src, n, dst) is None:
-                        yield Move("drag", src.name, n, dst.name)
-        for pile in piles:
-            if self.can_click(game, pile):
-                yield Move("click", pile.name)
+    def longer_picks_refused(self, game, pile, n) -> bool:
+        # a refused single card, or a face-down card, refuses every longer pick too
+        return n == 1 or not pile.cards[-n].face_up
 
     # -- presentation --------------------------------------------------------------
     def status_text(self, game) -> str:

@@ -118,6 +118,8 @@ class Ruleset(ABC):
         for src in piles:
             for n in range(1, len(src.cards) + 1):
                 if self.check_pick(game, src, n) is not None:
+                    if self.longer_picks_refused(game, src, n):
+                        break
                     continue
                 for dst in piles:
                     if dst is not src and self.check_drop(game, src, n, dst) is None:
@@ -125,6 +127,12 @@ class Ruleset(ABC):
         for pile in piles:
             if self.can_click(game, pile):
                 yield Move("click", pile.name)
+
+    def longer_picks_refused(self, game: "Game", pile: "Pile", n: int) -> bool:
+        """``check_pick`` refused the top ``n`` cards: does it refuse every longer pick
+        from this pile too?  (It lets ``legal_moves`` stop early; the default is sure
+        only of a face-down card.)"""
+        return not pile.cards[-n].face_up
 
     # -- presentation -----
     #: show SolKit's information panel (statistics, redeals, the rules of the pile under the pointer)

@@ -3,7 +3,6 @@ import pytest
 
 from kingalbert.engine import Game
 from kingalbert.engine.errors import IllegalMoveError, RuleFileError
-from kingalbert.engine.moves import Move
 from kingalbert.loaders.cdl import loads
 from kingalbert.loaders.cdl.interpreter import Limits
 

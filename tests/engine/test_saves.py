@@ -1,5 +1,3 @@
-import json
-
 import pytest
 
 from kingalbert.engine import Game, PositionError

@@ -65,7 +65,6 @@ from .model import CURSOR, CompiledProgram, StackInfo, method_chain
 
 if TYPE_CHECKING:
     from ...engine.game import Game
-    from ...engine.piles import Pile
 
 SUITS = "SHCD"          # CardsWorkShop's suit order: spade 0, heart 13, club 26, diamond 39
 DIRECTIONS = ("up", "down", "left", "right", "over")

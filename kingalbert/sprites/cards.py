@@ -72,6 +72,12 @@ def _outline(surf: pygame.Surface, fill: int, radius: int, colour: int = BLACK) 
     """Fill a card shape: 1-px outline with corners cut by ``radius`` px."""
     w, h = surf.get_size()
     surf.fill(fill, (1, 1, w - 2, h - 2))
+    _edges(surf, radius, colour)
+
+
+def _edges(surf: pygame.Surface, radius: int, colour: int = BLACK) -> None:
+    """A card's 1-px outline, its corners rounded by ``radius`` px."""
+    w, h = surf.get_size()
     r = radius
     surf.fill(colour, (r, 0, w - 2 * r, 1))
     surf.fill(colour, (r, h - 1, w - 2 * r, 1))
@@ -321,13 +327,7 @@ class CardSprites:
         for x, y in corner:
             for px, py in ((x, y), (w - 1 - x, y), (x, h - 1 - y), (w - 1 - x, h - 1 - y)):
                 surf.set_at((px, py), TRANSPARENT)
-        surf.fill(BLACK, (r, 0, w - 2 * r, 1))
-        surf.fill(BLACK, (r, h - 1, w - 2 * r, 1))
-        surf.fill(BLACK, (0, r, 1, h - 2 * r))
-        surf.fill(BLACK, (w - 1, r, 1, h - 2 * r))
-        if r >= 2:
-            for px, py in ((1, 1), (w - 2, 1), (1, h - 2), (w - 2, h - 2)):
-                surf.set_at((px, py), BLACK)
+        _edges(surf, r)
 
     def _draw_empty_suit(self, suit: str) -> pygame.Surface:
         w, h = self.width, self.height

@@ -95,6 +95,13 @@ def make_game(args, ruleset=None):
     from .engine.game import Game
     ruleset = ruleset or safe_load(args.rulefile)
     options = effective_options(args)
+    mode = getattr(args, "mode", None)
+    if mode is not None:
+        choices = ruleset.option_choices.get("mode", ())
+        if mode.lower() not in choices:
+            offered = f"its modes are {', '.join(choices)}" if choices else "it has no modes"
+            raise CommandError(f"{ruleset.name} has no mode {mode!r}: {offered}", 2)
+        options["mode"] = mode.lower()
     position_file = getattr(args, "position", None)
     if position_file is not None:
         data = read_position(position_file)
@@ -292,6 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
         if option_flags:
             command.add_argument("--auto-finish", type=_on_off, metavar="on|off")
             command.add_argument("--auto-stack", type=_on_off, metavar="on|off")
+        command.add_argument("--mode", metavar="NAME", help="the rules' mode, for games that have them (YaZZle: easy, hard)")
         return command
 
     check = sub.add_parser("check", help="load rule files and report each")

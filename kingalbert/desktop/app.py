@@ -461,6 +461,9 @@ class Desktop:
         for name, text in (("auto_finish", "Auto finish"), ("auto_stack", "Auto stack")):
             if name in game.options:
                 items.append(MenuItem(text, f"toggle:{name}", ticked=bool(game.options[name])))
+        for name, choices in game.ruleset.option_choices.items():
+            items.extend(MenuItem(f"{choice.capitalize()} {name}", f"choose:{name}={choice}",
+                                  ticked=str(game.options.get(name)).lower() == choice) for choice in choices)
         items.append(MenuItem("Hint", "hint", "^H", shaded=game.status != "playing"))
         items.append(MenuItem("Demo", "demo", "^D", shaded=game.status != "playing"))
         items.append(MenuItem("Winnable?", "toggle_indicator", ticked=bool(self.options.values.get("indicator", True))))
@@ -630,6 +633,11 @@ class Desktop:
             self.load_game(action[len("load:"):].strip() or None)
         elif action.startswith("game:"):
             self.load_game(action[len("game:"):])
+        elif action.startswith("choose:"):
+            name, choice = action[len("choose:"):].split("=", 1)
+            self.game.options[name] = choice
+            self.game.message = f"{choice.capitalize()} {name}"
+            self.changed()
         elif action.startswith("toggle:"):
             name = action.split(":", 1)[1]
             self.set_option(name, not self.game.options.get(name))

@@ -476,6 +476,7 @@ class RulesRuleset(Ruleset):
         self.name = rules.name
         self.decks = rules.decks
         self.default_options = {option: next(iter(self.variants))} if self.variants else {}
+        self.option_choices = {option: tuple(self.variants)} if self.variants else {}
         self.won_message = "You've won!"
 
     # -- which rules ---------------------------------------------------------------

@@ -33,6 +33,8 @@ class Ruleset(ABC):
     source: str | None = None
     #: options the game understands and their defaults
     default_options: dict = {}
+    #: options that take one of several values (YaZZle's mode: easy or hard), and those values
+    option_choices: dict[str, tuple[str, ...]] = {}
     #: how many decks the game is played with
     decks = 1
     #: whether the rules may take cards out of the game altogether (CardsWorkShop's REMOVE)

@@ -204,3 +204,17 @@ def test_the_cards_a_press_puts_on_the_cursor_follow_the_pointer():
     post(pygame.MOUSEBUTTONUP, target, SELECT)
     desktop.pump()
     assert [(card.rank, card.suit) for card in game.pile("R2").cards] == [(top.rank, top.suit)]
+
+
+def test_a_yazzle_game_switches_between_easy_and_hard_mode_from_the_menu():
+    pygame.display.init()
+    path = next(p for p in bundled_games()["ini"] if p.parent.name == "Klondike")
+    desktop = Desktop(Game(load_file(str(path)), 1), autosave=False, thinking=False)
+    choose(desktop, "Hard mode")
+    assert desktop.game.options["mode"] == "hard"
+    click(desktop, desktop.window.to_screen(60, 40), MENU)
+    ticked = {item.text for item in desktop.menus[0].items if item.ticked}
+    assert "Hard mode" in ticked and "Easy mode" not in ticked
+    click(desktop, (desktop.menus[0].x + 20, desktop.menus[0].row_tops()[0] + 5))  # Info: the menu closes
+    choose(desktop, "Easy mode")
+    assert desktop.game.options["mode"] == "easy"

@@ -538,3 +538,20 @@ def test_king_albert_game_ini_plays_like_the_built_in(seed):
         if not moves:
             break
         game.play(rng.choice(moves))
+
+
+def test_the_command_line_chooses_the_mode(capsys):
+    import json
+
+    from kingalbert.cli import main
+    path = str(ROOT / "kingalbert" / "games" / "yazzle" / "Klondike")
+    waste = {}
+    for mode in ("hard", "EASY"):
+        assert main(["replay", path, "click:stock1", "--seed", "1", "--mode", mode]) == 0
+        piles = {pile["name"]: pile["cards"] for pile in json.loads(capsys.readouterr().out)["piles"]}
+        waste[mode.lower()] = len(piles["waste1"])
+    assert waste == {"hard": 3, "easy": 1}   # Take3 in HardMode
+    assert main(["moves", path, "--seed", "1", "--mode", "expert"]) == 2
+    assert "its modes are easy, hard" in capsys.readouterr().err
+    assert main(["moves", "--seed", "1", "--mode", "hard"]) == 2
+    assert "it has no modes" in capsys.readouterr().err

@@ -361,6 +361,23 @@ def test_statistics_count_played_and_won():
     assert box.title == "Statistics" and ("Winning", "100%") in box.fields
 
 
+def test_statistics_count_a_rule_file_from_outside_the_bundled_set(tmp_path):
+    from kingalbert.games import bundled_games
+    from kingalbert.stats import Statistics, game_key
+    mine = tmp_path / "my_klondike.sol"
+    mine.write_bytes(next(p for p in bundled_games()["sol"] if p.name == "klondike.sol").read_bytes())
+    desktop = make()
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(mine)))
+    desktop.pump()
+    assert desktop.game.ruleset.source == str(mine)
+    key = game_key(desktop.game.ruleset)
+    assert desktop.statistics.get(key) == (0, 0)
+    move = next(m for m in desktop.game.legal_moves)
+    desktop.play(move)
+    assert Statistics().get(key) == (1, 0) and Statistics().get("King Albert") == (0, 0)
+    assert ("Played", "1") in desktop.statistics_box().fields
+
+
 def test_save_game_through_a_writable_menu_item_and_load_it_by_dropping(tmp_path):
     desktop = make()
     desktop.game.play("r4>t4")

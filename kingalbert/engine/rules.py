@@ -835,6 +835,9 @@ class RulesRuleset(Ruleset):
         margin = max(4, card_w // 8)
         views = []
         right, bottom = 0.0, 0.0
+        # a pile placed left of or above the origin moves everything so that it shows
+        left = min(0.0, *(rule.view.x for rule in rules.piles))
+        top = min(0.0, *(rule.view.y for rule in rules.piles))
         for rule in rules.piles:
             view = rule.view
             empty = rule.start_suit if rule.start_suit in SUIT_NAMES else None
@@ -842,14 +845,14 @@ class RulesRuleset(Ruleset):
             if view.down_dx is not None or view.down_dy is not None:
                 down = {"down_dx": round((view.dx if view.down_dx is None else view.down_dx) * card_w),
                         "down_dy": round((view.dy if view.down_dy is None else view.down_dy) * card_h)}
-            views.append(PileView(rule.name, margin + round(view.x * card_w), margin + round(view.y * card_h),
+            views.append(PileView(rule.name, margin + round((view.x - left) * card_w), margin + round((view.y - top) * card_h),
                                   round(view.dx * card_w), round(view.dy * card_h), empty=empty,
                                   max_visible=view.max_visible, **down))
             fan = 12 if (view.dx or view.dy) else 0
             right = max(right, view.x + 1 + view.dx * fan)
             bottom = max(bottom, view.y + 1 + view.dy * fan)
         if rules.size is not None:
-            right, bottom = rules.size
-        width = 2 * margin + round(right * card_w)
-        height = 2 * margin + round(bottom * card_h)
+            right, bottom = max(right, rules.size[0]), max(bottom, rules.size[1])
+        width = 2 * margin + round((right - left) * card_w)
+        height = 2 * margin + round((bottom - top) * card_h)
         return Layout(card_w, card_h, width, height, views)

@@ -78,3 +78,14 @@ def test_toggle_size_refits_a_cardsworkshop_matrix_to_the_screen_and_back():
     pygame.display.init()
     plain = Desktop(Game(KingAlbert(), 1), autosave=False, thinking=False)
     assert not plain.toggle_fit()
+
+
+def test_piles_placed_left_of_the_origin_still_show():
+    path = next(p for p in bundled_games()["ini"] if p.parent.name == "Pyramid")
+    game = Game(load(str(path)), 1)
+    layout = game.ruleset.layout(game)
+    assert "X=-0.3" in (path.read_text())   # the bottom row's first card starts left of the origin
+    assert min(view.x for view in layout.piles) > 0
+    assert max(view.x for view in layout.piles) + layout.card_w < layout.width
+    first, last = layout.view("tableau22"), layout.view("tableau28")
+    assert round((last.x - first.x) / layout.card_w, 1) == 6.6   # the spacing is kept

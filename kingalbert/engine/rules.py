@@ -852,7 +852,7 @@ class RulesRuleset(Ruleset):
             right = max(right, view.x + 1 + view.dx * fan)
             bottom = max(bottom, view.y + 1 + view.dy * fan)
         if rules.size is not None:
-            right, bottom = max(right, rules.size[0]), max(bottom, rules.size[1])
+            right, bottom = rules.size
         width = 2 * margin + round((right - left) * card_w)
         height = 2 * margin + round((bottom - top) * card_h)
         return Layout(card_w, card_h, width, height, views)

@@ -459,7 +459,7 @@ class Desktop:
             MenuItem("Redo", "redo", "^Y", shaded=not game.can_redo, separator=True),
         ]
         for name, text in (("auto_finish", "Auto finish"), ("auto_stack", "Auto stack")):
-            if name in game.options:
+            if name in game.ruleset.default_options:  # only the games that understand them
                 items.append(MenuItem(text, f"toggle:{name}", ticked=bool(game.options[name])))
         for name, choices in game.ruleset.option_choices.items():
             items.extend(MenuItem(f"{choice.capitalize()} {name}", f"choose:{name}={choice}",

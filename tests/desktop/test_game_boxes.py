@@ -218,3 +218,15 @@ def test_a_yazzle_game_switches_between_easy_and_hard_mode_from_the_menu():
     click(desktop, (desktop.menus[0].x + 20, desktop.menus[0].row_tops()[0] + 5))  # Info: the menu closes
     choose(desktop, "Easy mode")
     assert desktop.game.options["mode"] == "easy"
+
+
+def test_the_menu_offers_only_the_options_the_game_understands():
+    desktop = desktop_for("strategy.cdl")
+    click(desktop, desktop.window.to_screen(60, 40), MENU)
+    texts = [item.text for item in desktop.menus[0].items]
+    assert "Auto finish" not in texts and "Auto stack" not in texts and "Rules" in texts
+    desktop.close_menus()
+    desktop.set_game(Game(KingAlbert(), 1))
+    click(desktop, desktop.window.to_screen(60, 40), MENU)
+    texts = [item.text for item in desktop.menus[0].items]
+    assert "Auto finish" in texts and "Auto stack" in texts

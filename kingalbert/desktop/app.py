@@ -133,9 +133,10 @@ class Desktop:
         self.game = game
         # a game restored part-way through was counted when its first card moved
         self.counted = {"played": bool(game.history), "won": bool(game.history) and game.status == "won"}
-        self.board = Board(game)
-        #: where the window was before toggle size refitted the game to the screen
-        self.unfitted = None
+        fitted = self.fitted_board(game)
+        #: the game's playfield is fitted to the screen (toggle size gives the usual cards)
+        self.fitted = fitted is not None
+        self.board = fitted or Board(game)
         width, height = self.board.size
         old = self.window
         x = (SCREEN_W - width) // 2 if old is None else old.x
@@ -152,31 +153,30 @@ class Desktop:
         self.flash_start = None
         self._motion(self.drag is not None or bool(self.menus))
 
+    def fitted_board(self, game: Game) -> Board | None:
+        """For a game whose playfield scales with the window (CardsWorkShop's matrix):
+        the board that fills all the screen has room for; None for other games."""
+        width, height = SCREEN_W - 2, SCREEN_H - ICONBAR_H - TOOL - 2
+        try:
+            layout = game.ruleset.fit_layout(game, width, height - MESSAGE_H)
+            return Board(game, layout) if layout is not None else None
+        except ValueError:
+            return None  # the matrix needs more room than the screen has: the usual cards, scrolled
+
     def toggle_fit(self) -> bool:
-        """Toggle size for a game whose playfield scales with the window: between its
-        usual size and the whole screen, the cards refitted; False for other games."""
+        """Toggle size for a game whose playfield scales: between the whole game on the
+        screen and the usual card size (scrolling); False for other games."""
         game, window = self.game, self.window
-        if self.unfitted is None:
-            width, height = SCREEN_W - 2, SCREEN_H - ICONBAR_H - TOOL - 2
-            try:
-                layout = game.ruleset.fit_layout(game, width, height - MESSAGE_H)
-                board = Board(game, layout) if layout is not None else None
-            except ValueError:
-                board = None
-            if board is None:
-                return False
-            self.unfitted = (window.x, window.y)
-            window.move_to(1, TOOL + 1)
-        else:
-            board = Board(game)
-            window.move_to(*self.unfitted)
-            self.unfitted = None
+        board = Board(game) if self.fitted else self.fitted_board(game)
+        if board is None:
+            return False
+        self.fitted = not self.fitted
         board.hover, board.indicator, board.statistics = self.board.hover, self.board.indicator, self.board.statistics
         self.board = board
-        window.set_extent(*board.size, toggled=self.unfitted is not None)
-        if self.unfitted is None:
-            _, _, w, h = window.full_size(SCREEN_H - ICONBAR_H)
-            window.resize(w, h)
+        window.set_extent(*board.size, toggled=not self.fitted)
+        _, _, w, h = window.full_size(SCREEN_H - ICONBAR_H)
+        window.resize(w, h)
+        window.move_to(min(window.x, SCREEN_W - 1 - window.outer.w), window.y)
         self.work = None
         return True
 

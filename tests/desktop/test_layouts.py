@@ -52,7 +52,7 @@ def test_a_pile_shows_only_its_top_cards_when_max_visible_is_set(board):
     assert drawn(view.y + 20) == sprite(cards[-1])
 
 
-def test_toggle_size_refits_a_cardsworkshop_matrix_to_the_screen_and_back():
+def test_a_cardsworkshop_matrix_fills_the_screen_and_toggle_size_gives_the_usual_cards():
     from kingalbert.desktop.app import Desktop
     from kingalbert.desktop.geometry import ICONBAR_H, SCREEN_H, SCREEN_W
     from kingalbert.engine.king_albert import KingAlbert
@@ -61,19 +61,20 @@ def test_toggle_size_refits_a_cardsworkshop_matrix_to_the_screen_and_back():
     pygame.display.init()
     path = next(p for p in bundled_games()["cdl"] if p.name == "klondike.cdl")
     desktop = Desktop(Game(load(str(path)), 2), autosave=False, thinking=False)
-    usual = desktop.board.layout
-    window = desktop.window
-    assert window.has_bars   # the usual cards make the playfield taller than the screen
-    click(desktop, window.tool_rects()["toggle"].center)
     fitted = desktop.board.layout
-    assert fitted.card_h < usual.card_h and fitted.card_w * 3 == fitted.card_h * 2
+    window = desktop.window
+    # the whole matrix on the screen, the card the biggest 2:3 frame that fits
+    assert fitted == desktop.game.ruleset.fit_layout(desktop.game, fitted.width, fitted.height)
     assert not window.has_bars and window.outer.right <= SCREEN_W and window.outer.bottom <= SCREEN_H - ICONBAR_H
-    assert (window.w, window.h) == desktop.board.size
-    # the game plays on at the new size: every pile is hit where it is drawn
-    for view in fitted.piles:
+    assert (window.w, window.h) == desktop.board.size and fitted.card_w * 3 == fitted.card_h * 2
+    for view in fitted.piles:   # every pile is hit where it is drawn
         assert desktop.board.card_at((view.x + 2, view.y + 2))[0] == view.name
     click(desktop, window.tool_rects()["toggle"].center)
-    assert desktop.board.layout == usual and window.has_bars
+    usual = desktop.board.layout
+    assert usual == desktop.game.ruleset.layout(desktop.game) and usual.card_h > fitted.card_h
+    assert window.has_bars   # the usual cards make the playfield taller than the screen
+    click(desktop, window.tool_rects()["toggle"].center)
+    assert desktop.board.layout == fitted and not window.has_bars
     pygame.display.quit()
     pygame.display.init()
     plain = Desktop(Game(KingAlbert(), 1), autosave=False, thinking=False)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
 from pat_helpers import P, at, cards, legal, text  # noqa: E402
 
-from fuzzing import check_load, check_load_path, fuzz_settings, mutate  # noqa: E402
+from fuzzing import check_load, check_load_path, fuzz_settings, mutate, time_limit  # noqa: E402
 
 from kingalbert.engine import Game, IllegalMoveError, RuleFileError  # noqa: E402
 from kingalbert.engine.pat_rules import PatRuleset  # noqa: E402
@@ -477,27 +477,15 @@ def mutated(draw):
     return "\n".join(lines)
 
 
-class Hang(Exception):
-    pass
-
-
 @pytest.fixture(autouse=True)
-def no_hanging():
-    """Fail (rather than hang) a test that runs for more than a minute."""
-    import signal
-    if not hasattr(signal, "SIGALRM"):
+def no_hanging(request):
+    """Fail (rather than hang) a test that runs for more than a minute; a fuzzer,
+    whose run grows with KINGALBERT_FUZZ_EXAMPLES, guards each example instead."""
+    if "fuzz" in request.node.name:
         yield
         return
-
-    def alarm(signum, frame):
-        raise Hang("still running after 60 s")
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.alarm(60)
-    try:
+    with time_limit(60):
         yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def _check(body):
@@ -578,24 +566,25 @@ def valid_games(draw):
 @fuzz_settings(0.5)
 @given(valid_games(), st.integers(0, 1000))
 def test_fuzz_games_that_load_play_and_undo(body, seed):
-    try:
-        ruleset = parse(body, "fuzz.pat")
-    except RuleFileError:
-        return
-    game = Game(ruleset, seed)
-    start = game.to_position()
-    deck = Counter((c.rank, c.suit) for c in game.cards())
-    assert set(deck.values()) == {ruleset.decks} and len(deck) == 52
-    rnd = random.Random(seed)
-    for _ in range(30):
-        moves = list(game.legal_moves)
-        if not moves:
-            break
-        move = rnd.choice(moves)
-        game.play(move)
-        assert Counter((c.rank, c.suit) for c in game.cards()) == deck
-    game.restart()
-    assert game.to_position() == start
+    with time_limit():
+        try:
+            ruleset = parse(body, "fuzz.pat")
+        except RuleFileError:
+            return
+        game = Game(ruleset, seed)
+        start = game.to_position()
+        deck = Counter((c.rank, c.suit) for c in game.cards())
+        assert set(deck.values()) == {ruleset.decks} and len(deck) == 52
+        rnd = random.Random(seed)
+        for _ in range(30):
+            moves = list(game.legal_moves)
+            if not moves:
+                break
+            move = rnd.choice(moves)
+            game.play(move)
+            assert Counter((c.rank, c.suit) for c in game.cards()) == deck
+        game.restart()
+        assert game.to_position() == start
 
 
 # -- the command line ---------------------------------------------------------------------------------------------

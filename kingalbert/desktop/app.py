@@ -315,13 +315,10 @@ class Desktop:
             self.game_box = self.place_box(GameBox(shown.title, shown.text, [title for title, _ in shown.buttons], shown))
 
     def place_box(self, box: GameBox) -> GameBox:
-        """Where a game's box opens: at its place on the game's matrix (CLEAR ... AT x, y), else mid-window."""
-        window, at = self.window, getattr(box.source, "box", None)
-        matrix = getattr(self.game.ruleset, "matrix", None)
-        if at and matrix:
-            x = window.x - window.scroll_x + at[0] * self.board.layout.width // max(1, matrix[0])
-            y = window.y - window.scroll_y + at[1] * self.board.layout.height // max(1, matrix[1])
-            box.place(x, y)
+        """Where a game's box opens: at its place on the game's grid (CLEAR ... AT x, y), else mid-window."""
+        window, at, cell = self.window, getattr(box.source, "box", None), self.board.layout.cell
+        if at and cell:
+            box.place(*window.to_screen(int(at[0] * cell[0]), int(at[1] * cell[1])))
         else:
             box.place(window.x + (min(window.w, self.board.width) - box.W) // 2, window.y + (min(window.h, self.board.height) - box.H) // 2)
         return box

@@ -56,6 +56,8 @@ class Layout:
     piles: list[PileView] = field(default_factory=list)
     #: (x, y, w, h) of the message space, or None
     message: tuple[int, int, int, int] | None = None
+    #: pixels per unit of the game's own grid (CardsWorkShop's matrix cell), where it has one
+    cell: tuple[float, float] | None = None
 
     def view(self, name: str) -> PileView:
         for view in self.piles:

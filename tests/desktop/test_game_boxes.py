@@ -230,3 +230,12 @@ def test_the_menu_offers_only_the_options_the_game_understands():
     click(desktop, desktop.window.to_screen(60, 40), MENU)
     texts = [item.text for item in desktop.menus[0].items]
     assert "Auto finish" in texts and "Auto stack" in texts
+
+
+def test_a_box_opens_where_clear_places_it_on_the_matrix():
+    desktop = desktop_for("strategy.cdl")
+    desktop.toggle_rules()
+    click(desktop, pile_point(desktop, "Stock"))   # Clear 'Stock' at 0, 1 is 4 by 3
+    cell_w, cell_h = desktop.board.layout.cell
+    assert (desktop.game_box.x, desktop.game_box.y) == desktop.window.to_screen(0, int(cell_h))
+    assert desktop.board.layout.width == round(cell_w * desktop.game.ruleset.matrix[0])

@@ -574,7 +574,7 @@ class CdlRuleset(Ruleset):
             elif direction == "left":
                 dx, x = -(card_w // 4), right - card_w
             views.append(PileView(stack.name, x, y, dx, dy, empty=self.empty_mark(game, stack)))
-        return Layout(card_w, card_h, int(width), int(height), views)
+        return Layout(card_w, card_h, int(width), int(height), views, cell=(cell_w, cell_h))
 
     # -- state <-> game --------------------------------------------------------------
     def read_state(self, game) -> State:

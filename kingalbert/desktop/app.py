@@ -383,6 +383,7 @@ class Desktop:
             record = self.game.play(move)
         except IllegalMoveError:
             self.work = None
+            self.sync_game_box()   # a refused move may still open the game's box (a WAIT) or flash
             return False
         except RuleFileError as error:
             self.fail(error)

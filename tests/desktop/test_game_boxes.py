@@ -239,3 +239,42 @@ def test_a_box_opens_where_clear_places_it_on_the_matrix():
     cell_w, cell_h = desktop.board.layout.cell
     assert (desktop.game_box.x, desktop.game_box.y) == desktop.window.to_screen(0, int(cell_h))
     assert desktop.board.layout.width == round(cell_w * desktop.game.ruleset.matrix[0])
+
+
+REFUSING = """
+game Refusing is 2 by 1;
+
+stack A; stack B;
+
+procedure Close is
+  Clear;
+
+stack A is
+  X := 0; Y := 0;
+  Start is Add Ace+Spade .. King+Spade;
+  SelectFrom(Spos : index) is
+    begin
+      Clear 'Not yet';
+      Write('This stack only shows a box.');
+      Wait 'OK' Close;
+    end;
+end A;
+
+stack B is
+  X := 1; Y := 0;
+end B;
+
+order A B.
+"""
+
+
+def test_a_refused_press_still_opens_the_box_its_program_made():
+    from kingalbert.loaders.cdl import loads
+    pygame.display.init()
+    desktop = Desktop(Game(loads(REFUSING, "refusing.cdl"), 1), autosave=False, thinking=False)
+    click(desktop, pile_point(desktop, "A"))
+    assert not desktop.game.history            # the press changed nothing: refused
+    box = desktop.game_box
+    assert box is not None and box.title == "Not yet" and box.buttons == ["OK"]
+    click(desktop, box.button_rects()[0].center)
+    assert desktop.game_box is None

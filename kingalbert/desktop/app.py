@@ -432,8 +432,8 @@ class Desktop:
 
     def save_options(self) -> None:
         from ..options import save_options
-        for name in self.options.values:
-            if name in self.game.options:
+        for name in self.game.ruleset.default_options:   # the game's own options, as ticked
+            if name in self.options.values:
                 self.options.values[name] = bool(self.game.options[name])
         try:
             self.game.message = save_options(self.options.values, self.options.path)

@@ -157,6 +157,20 @@ def test_save_options_writes_the_file(private_dirs):
     assert saved.problem is None and saved.values["auto_finish"] is False and saved.values["auto_stack"] is True
 
 
+def test_save_options_keeps_the_winnable_indicator_as_the_menu_set_it(private_dirs):
+    # as the program starts a game: with every saved option
+    desktop = Desktop(Game(KingAlbert(), 1, load_options().values), thinking=False)
+    desktop.open_display(scale=1)
+    OPENED.append(desktop)
+    for text in ("Winnable?", "Save options"):
+        click(desktop, desktop.window.to_screen(150, 100), MENU)
+        menu = desktop.menus[0]
+        index = next(i for i, item in enumerate(menu.items) if item.text == text)
+        click(desktop, (menu.x + 20, menu.row_tops()[index] + 5))
+    assert desktop.game.message == "Options saved"
+    assert load_options().values["indicator"] is False
+
+
 def test_submenu_opens_over_the_arrow():
     desktop = make()
     click(desktop, desktop.window.to_screen(150, 100), MENU)

@@ -369,7 +369,7 @@ class Desktop:
 
     def new_game(self, seed: int | None = None, any_deal: bool = False) -> None:
         self.demo = None
-        if seed is None and not any_deal and self.options.values.get("winnable_deals"):
+        if seed is None and not any_deal and self.thinking and self.options.values.get("winnable_deals"):
             self.game.message = "Looking for a winnable deal..."
             self.thinker.start("winnable-deal", Game(self.game.ruleset, fresh_seed(), self.game.options), timeout=2.0)
             self.work = None

@@ -162,15 +162,24 @@ def _random_position(rng):
     return ka(piles)
 
 
-def test_fast_path_agrees_with_plain_search_on_random_positions():
-    rng = random.Random(1234)
+def decided_random_positions(seed):
+    """Random small positions and the plain search's verdict, those it decides,
+    until there have been 30 winnable and 4 unwinnable ones (asserted)."""
+    rng = random.Random(seed)
     seen = {"winnable": 0, "unwinnable": 0, "unknown": 0}
     for _ in range(400):
         game = _random_position(rng)
         truth = plain_verdict(game, max_states=5000)
         seen[truth] += 1
-        if truth == "unknown":
-            continue
+        if truth != "unknown":
+            yield game, truth
+        if seen["winnable"] >= 30 and seen["unwinnable"] >= 4:
+            return
+    assert seen["winnable"] >= 30 and seen["unwinnable"] >= 4, seen
+
+
+def test_fast_path_agrees_with_plain_search_on_random_positions():
+    for game, truth in decided_random_positions(1234):
         result = solve(game, timeout=None)
         assert result.verdict == truth, game.to_position()
         if truth == "winnable":
@@ -178,9 +187,6 @@ def test_fast_path_agrees_with_plain_search_on_random_positions():
         # the general search with King Albert's reductions agrees too
         general, moves, _ = _GeneralSearch(game).solve(Budget(None, None, None))
         assert general == truth, game.to_position()
-        if seen["winnable"] >= 30 and seen["unwinnable"] >= 4:
-            break
-    assert seen["winnable"] >= 30 and seen["unwinnable"] >= 4, seen
 
 
 def test_depth_first_phase_agrees_with_plain_search(monkeypatch):
@@ -189,22 +195,12 @@ def test_depth_first_phase_agrees_with_plain_search(monkeypatch):
     from kingalbert.engine import solver_king_albert
     from kingalbert.engine.solver_king_albert import KingAlbertSearch, pile_name
     monkeypatch.setattr(solver_king_albert, "CHECK_EVERY", 3)
-    rng = random.Random(99)
-    seen = {"winnable": 0, "unwinnable": 0, "unknown": 0}
-    for _ in range(400):
-        game = _random_position(rng)
-        truth = plain_verdict(game, max_states=5000)
-        seen[truth] += 1
-        if truth == "unknown":
-            continue
+    for game, truth in decided_random_positions(99):
         verdict, steps, _ = KingAlbertSearch.from_game(game).search(Budget(1e6, None, None), befs_share=0.0)
         assert verdict == truth, game.to_position()
         if truth == "winnable":
             moves = [Move("drag", pile_name(src), 1, pile_name(dst)) for src, dst, _ in steps]
             assert_replays(game, SolveResult("winnable", moves))
-        if seen["winnable"] >= 30 and seen["unwinnable"] >= 4:
-            break
-    assert seen["winnable"] >= 30 and seen["unwinnable"] >= 4, seen
 
 
 # -- the general search on a custom ruleset -----------------------------------------------

@@ -19,7 +19,7 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..sprites import icon, tools
 from ..sprites.palette import BLACK, GREY1, GREY4, new_surface
-from .board import MESSAGE_H, Board
+from .board import INFO_W, MESSAGE_H, Board
 from .indicator import LABELS, THINKING, THOUGHT, Thinker
 from .geometry import ICONBAR_H, ICONBAR_MENU_BOTTOM, MENU_OFFSET, SCREEN_H, SCREEN_W, TOOL
 from .dialogs import AboutBox, ErrorBox, GameBox
@@ -764,7 +764,8 @@ class Desktop:
             return
         self.focus = True
         if part == "work":
-            self.board_press(window.to_work(pos), pos, button)
+            if not self.on_pinned(pos):
+                self.board_press(window.to_work(pos), pos, button)
         elif part == "title":
             self.drag = {"kind": "window", "start": pos, "origin": (window.x, window.y)}
             self._motion(True)
@@ -884,7 +885,7 @@ class Desktop:
                 ratio = window.extent_w / max(1, well.w)
                 window.scroll_to(int(drag["origin"][0] + (pos[0] - drag["start"][0]) * ratio), window.scroll_y)
             return
-        if self.board.info_rect is not None and self.window.part_at(pos) == "work":
+        if self.board.info_rect is not None and self.window.part_at(pos) == "work" and not self.on_pinned(pos):
             hit = self.board.card_at(self.window.to_work(pos))
             hover = hit[0] if hit else None
             if hover != self.board.hover:
@@ -911,7 +912,8 @@ class Desktop:
             self._motion(bool(self.menus))
             rect = self.dragged_rect(pos, drag)
             wpos = self.window.to_work(pos)
-            target = self.board.drop_target(wpos, pygame.Rect(self.window.to_work(rect.topleft), rect.size))
+            target = None if self.on_pinned(pos) else \
+                self.board.drop_target(wpos, pygame.Rect(self.window.to_work(rect.topleft), rect.size))
             if target is not None and target != drag["pile"]:
                 self.play(Move("drag", drag["pile"], drag["n"], target))
             self.work = None
@@ -968,6 +970,7 @@ class Desktop:
         screen.blit(self.icon, self.icon_rect)
         if self.window.is_open:
             self.window.draw(screen, self.work_surface(), self.tools, self.focus and self.error is None and self.game_box is None)
+            self.draw_pinned(screen)
             if self.game_box is not None:
                 self.game_box.draw(screen, self.tools)
         for level, menu in enumerate(self.menus):
@@ -975,6 +978,34 @@ class Desktop:
         if self.error is not None:
             self.error.draw(screen)
         return screen
+
+    def pinned(self) -> dict[str, pygame.Rect]:
+        """The message row and the information panel where the work area scrolls:
+        kept in view at the bottom and the right of the window (screen rectangles)."""
+        window, board, rects = self.window, self.board, {}
+        right = window.x + window.w
+        if board.info_rect is not None and board.width > window.w and window.w >= INFO_W + 100:
+            right -= INFO_W
+            rects["info"] = pygame.Rect(right, window.y, INFO_W, window.h)
+        if board.layout.message is None and board.height > window.h:
+            rects["message"] = pygame.Rect(window.x, window.y + window.h - MESSAGE_H, right - window.x, MESSAGE_H)
+        return rects
+
+    def draw_pinned(self, screen) -> None:
+        board = self.board
+        text = self.animation.message if self.animation is not None else self.game.message
+        for name, rect in self.pinned().items():
+            screen.fill(GREY1, rect)
+            if name == "message":
+                screen.fill(BLACK, (rect.x, rect.y, rect.w, 1))   # over the cards scrolled under it
+                inner = board.message_rect.copy()
+                inner.topleft, inner.w = (rect.x + 8, rect.y + 4), rect.w - 16
+                board.draw_message(screen, text, inner)
+            else:
+                board.draw_info(screen, rect)
+
+    def on_pinned(self, pos) -> bool:
+        return any(rect.collidepoint(pos) for rect in self.pinned().values())
 
     def frame(self) -> list[pygame.Rect] | None:
         """Bring the screen up to date; returns the changed rectangles, or None for all of it."""

@@ -177,8 +177,10 @@ class Board:
             kept = self._turned_cache[id(sprite)] = (sprite, pygame.transform.rotate(sprite, 90))
         return kept[1]
 
-    def draw_message(self, surface, text: str) -> None:
-        rect = self.message_rect
+    def draw_message(self, surface, text: str, rect: pygame.Rect | None = None) -> None:
+        """The message (or the game's status line) and the Winnable? line, in ``rect``
+        (the message space, unless given)."""
+        rect = rect or self.message_rect
         surface.fill(GREY1, rect)
         lines = [text or self.game.ruleset.status_text(self.game), self.indicator]
         for i, line in enumerate(lines[: max(1, rect.h // 17)]):
@@ -233,8 +235,8 @@ class Board:
                 lines.append(f"Top card: {pile.cards[-1] if pile.cards[-1].face_up else 'face down'}")
         return lines
 
-    def draw_info(self, surface) -> None:
-        rect = self.info_rect
+    def draw_info(self, surface, rect: pygame.Rect | None = None) -> None:
+        rect = rect or self.info_rect
         surface.fill(BLACK, (rect.x, rect.y, 1, rect.h))
         surface.fill(GREY1, rect.inflate(-1, 0).move(1, 0))
         width = (rect.w - 16) // font.GLYPH_W

@@ -90,3 +90,42 @@ def test_piles_placed_left_of_the_origin_still_show():
     assert max(view.x for view in layout.piles) + layout.card_w < layout.width
     first, last = layout.view("tableau22"), layout.view("tableau28")
     assert round((last.x - first.x) / layout.card_w, 1) == 6.6   # the spacing is kept
+
+
+def test_the_message_row_and_information_panel_stay_in_view_while_the_work_area_scrolls():
+    from kingalbert.desktop.app import Desktop
+    from kingalbert.desktop.board import INFO_W, MESSAGE_H
+    from kingalbert.sprites.palette import BLACK
+    from test_every_game import click
+
+    pygame.display.init()
+    path = next(p for p in bundled_games()["sol"] if p.name == "freecell.sol")
+    desktop = Desktop(Game(load(str(path)), 1), autosave=False, thinking=False)
+    window, board = desktop.window, desktop.board
+    assert board.height > window.h and board.width > window.w   # both would be scrolled out of view
+    pinned = desktop.pinned()
+    assert pinned["message"].bottom == window.y + window.h and pinned["message"].h == MESSAGE_H
+    assert pinned["info"].right == window.x + window.w and pinned["info"].w == INFO_W
+
+    def text_rows(rect):
+        screen = desktop.render()
+        return [y for y in range(rect.y, rect.bottom)
+                if any(screen.get_at_mapped((x, y)) == BLACK for x in range(rect.x + 10, rect.right - 10))]
+
+    message = pinned["message"]
+    quiet = text_rows(message)
+    desktop.game.message = "Hello there"
+    assert len(text_rows(message)) > len(quiet)          # the message is drawn in view
+    assert "FreeCell" in board.info_lines()[0] and text_rows(pinned["info"])
+    # a click on the pinned message row does not reach the cards under it
+    under = window.to_work(message.center)
+    assert board.card_at(under) is not None
+    presses = []
+    desktop.board_press = lambda *args: presses.append(args)
+    click(desktop, message.center)
+    click(desktop, (message.centerx, message.y - 20))
+    assert len(presses) == 1 and presses[0][0] == window.to_work((message.centerx, message.y - 20))
+    # scrolled to the bottom right, the pinned strips lie exactly over the board's own
+    window.scroll_to(window.extent_w, window.extent_h)
+    assert window.to_work(message.topleft)[1] == board.height - MESSAGE_H
+    assert window.to_work(pinned["info"].topleft)[0] == board.width - INFO_W

@@ -222,11 +222,14 @@ def test_toggle_resize_and_scroll():
     assert (window.w, window.h) == (240, 170)
 
 
+#: one move (t7 to t8) from every playing stack in order: auto finish then flies the rest up
+SORTED_BUT_ONE = {"f1": "AH 2H 3H 4H 5H 6H 7H 8H 9H", "f2": "AC 2C 3C 4C 5C 6C 7C 8C",
+                  "t1": "KS 9C", "t2": "TH", "t3": "TC", "t4": "QH JH", "t5": "KH", "t6": "JC",
+                  "t7": "QC KC", "r2": "AD", "r5": "2D"}
+
+
 def test_auto_finish_animates_and_a_click_finishes_it():
-    position = {"f1": "AH 2H 3H 4H 5H 6H 7H 8H 9H", "f2": "AC 2C 3C 4C 5C 6C 7C 8C",
-                "t1": "KS 9C", "t2": "TH", "t3": "TC", "t4": "QH JH", "t5": "KH", "t6": "JC",
-                "t7": "QC KC", "r2": "AD", "r5": "2D"}
-    desktop = make(position, auto_finish=True)
+    desktop = make(SORTED_BUT_ONE, auto_finish=True)
     drag(desktop, top_card(desktop, "t7"), top_card(desktop, "t8"))
     assert desktop.game.status == "won"
     assert desktop.animation is not None and desktop.animation.message == "Stacking..."
@@ -235,10 +238,7 @@ def test_auto_finish_animates_and_a_click_finishes_it():
 
 
 def test_a_press_during_an_animation_finishes_it_and_still_counts():
-    position = {"f1": "AH 2H 3H 4H 5H 6H 7H 8H 9H", "f2": "AC 2C 3C 4C 5C 6C 7C 8C",
-                "t1": "KS 9C", "t2": "TH", "t3": "TC", "t4": "QH JH", "t5": "KH", "t6": "JC",
-                "t7": "QC KC", "r2": "AD", "r5": "2D"}
-    desktop = make(position, auto_finish=True)
+    desktop = make(SORTED_BUT_ONE, auto_finish=True)
     drag(desktop, top_card(desktop, "t7"), top_card(desktop, "t8"))
     assert desktop.animation is not None
     post(pygame.MOUSEBUTTONDOWN, desktop.window.to_screen(150, 10), MENU)

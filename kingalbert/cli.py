@@ -281,58 +281,104 @@ def cmd_desktop(args) -> int:
     return run(rulefile=args.rulefile, seed=args.seed, scale=args.scale, fullscreen=args.fullscreen)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="kingalbert", description="King Albert patience on an emulated RISC OS 3 desktop.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+#: the synopsis of each game command: RULEFILE, options and actions may come in any order
+USAGES = {
+    "deal": "kingalbert deal [RULEFILE] [--seed N] [--mode NAME]",
+    "replay": "kingalbert replay [RULEFILE] [--seed N | --position FILE] [--auto-finish on|off] "
+              "[--auto-stack on|off] [--mode NAME] [ACTION ...]",
+    "moves": "kingalbert moves [RULEFILE] [--seed N | --position FILE] [--auto-finish on|off] "
+             "[--auto-stack on|off] [--mode NAME] [ACTION ...]",
+    "solve": "kingalbert solve [RULEFILE] [--seed N | --position FILE | --seeds FIRST-LAST] [--timeout S] [--stats] "
+             "[--auto-finish on|off] [--auto-stack on|off] [--mode NAME]",
+    "shot": "kingalbert shot [RULEFILE] [--seed N | --position FILE] [--scale N] [--auto-finish on|off] "
+            "[--auto-stack on|off] [--mode NAME] -o FILE.png",
+}
+_ORDER_NOTE = "RULEFILE, the options and the actions may be given in any order."
 
-    def game_command(name, help_text, position=True, actions=False, option_flags=False):
-        command = sub.add_parser(name, help=help_text)
-        if actions:
-            command.add_argument("items", nargs="*", metavar="[RULEFILE] ACTION",
-                                 help="a rule file (default: King Albert), then actions: SRC>DST, SRC:N>DST, click:SRC[:N], adjust:SRC[:N], undo, redo")
-        else:
-            command.add_argument("rulefile", nargs="?", metavar="RULEFILE", help="a .sol, .pat, game.ini or .cdl file (default: King Albert)")
-        source = command.add_mutually_exclusive_group()
-        source.add_argument("--seed", type=_seed, help="the deal number (default 0)")
-        if position:
-            source.add_argument("--position", metavar="FILE", help="start from a position (JSON)")
-        if option_flags:
-            command.add_argument("--auto-finish", type=_on_off, metavar="on|off")
-            command.add_argument("--auto-stack", type=_on_off, metavar="on|off")
-        command.add_argument("--mode", metavar="NAME", help="the rules' mode, for games that have them (YaZZle: easy, hard)")
-        return command
 
-    check = sub.add_parser("check", help="load rule files and report each")
+def _game_command(name: str, help_text: str, *, position=True, actions=False, option_flags=False):
+    """The parser of one game command (parsed with intermixed arguments, so that the
+    rule file, options and actions may come in any order)."""
+    command = argparse.ArgumentParser(prog=f"kingalbert {name}", usage=USAGES[name], description=help_text,
+                                      epilog=_ORDER_NOTE)
+    if actions:
+        command.add_argument("items", nargs="*", metavar="RULEFILE|ACTION",
+                             help="a rule file (default: King Albert), and actions: SRC>DST, SRC:N>DST, "
+                                  "click:SRC[:N], adjust:SRC[:N], undo, redo")
+    else:
+        command.add_argument("items", nargs="*", metavar="RULEFILE",
+                             help="a .sol, .pat, game.ini or .cdl file (default: King Albert)")
+    source = command.add_mutually_exclusive_group()
+    source.add_argument("--seed", type=_seed, help="the deal number (default 0)")
+    if position:
+        source.add_argument("--position", metavar="FILE", help="start from a position (JSON)")
+    if option_flags:
+        command.add_argument("--auto-finish", type=_on_off, metavar="on|off")
+        command.add_argument("--auto-stack", type=_on_off, metavar="on|off")
+    command.add_argument("--mode", metavar="NAME", help="the rules' mode, for games that have them (YaZZle: easy, hard)")
+    return command
+
+
+def command_parsers() -> dict[str, argparse.ArgumentParser]:
+    """One parser per command."""
+    parsers = {}
+    check = parsers["check"] = argparse.ArgumentParser(prog="kingalbert check", description="load rule files and report each")
     check.add_argument("files", nargs="+", metavar="FILE")
-    game_command("deal", "print the opening position as JSON", position=False)
-    game_command("replay", "apply actions and print the resulting position", actions=True, option_flags=True)
-    game_command("moves", "list the legal actions after some actions", actions=True, option_flags=True)
-    solve = game_command("solve", "decide whether the game can be won, with a solution", option_flags=True)
+    parsers["deal"] = _game_command("deal", "print the opening position as JSON", position=False)
+    parsers["replay"] = _game_command("replay", "apply actions and print the resulting position", actions=True,
+                                      option_flags=True)
+    parsers["moves"] = _game_command("moves", "list the legal actions after some actions", actions=True,
+                                     option_flags=True)
+    solve = parsers["solve"] = _game_command("solve", "decide whether the game can be won, with a solution",
+                                             option_flags=True)
     solve.add_argument("--timeout", type=float, default=10.0, metavar="S")
     solve.add_argument("--stats", action="store_true", help="print search statistics on stderr")
     solve.add_argument("--seeds", type=_seed_range, metavar="FIRST-LAST",
                        help="solve each of these deals in turn and count the verdicts (a measurement)")
-    shot = game_command("shot", "render the window to a PNG without a display", option_flags=True)
+    shot = parsers["shot"] = _game_command("shot", "render the window to a PNG without a display", option_flags=True)
     shot.add_argument("--scale", type=int, default=1, choices=range(1, 9), metavar="N")
     shot.add_argument("-o", "--output", required=True, metavar="FILE.png")
-    bench = sub.add_parser("bench", help="measure the speed figures")
+    bench = parsers["bench"] = argparse.ArgumentParser(prog="kingalbert bench", description="measure the speed figures")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--runs", type=int, default=5)
-    options = sub.add_parser("options", help="print (and with --save write) the options")
+    options = parsers["options"] = argparse.ArgumentParser(prog="kingalbert options",
+                                                           description="print (and with --save write) the options")
     options.add_argument("--auto-finish", type=_on_off, metavar="on|off")
     options.add_argument("--auto-stack", type=_on_off, metavar="on|off")
     options.add_argument("--save", action="store_true")
-    return parser
+    return parsers
+
+
+def parse_command(argv: list[str]) -> argparse.Namespace:
+    """Parse ``COMMAND ARGS...``: the rule file, options and actions in any order."""
+    name, rest = argv[0], argv[1:]
+    parser = command_parsers()[name]
+    args = parser.parse_intermixed_args(rest)
+    args.command = name
+    if hasattr(args, "items"):
+        if name in ("replay", "moves"):
+            args.rulefile, args.actions = split_rulefile(args.items)
+        elif len(args.items) > 1:
+            parser.error(f"unrecognized arguments: {' '.join(args.items[1:])} (one RULEFILE at most)")
+        else:
+            args.rulefile, args.actions = (args.items[0] if args.items else None), []
+    return args
 
 
 def split_rulefile(items: list[str]) -> tuple[str | None, list[str]]:
-    """RULEFILE is optional before the actions: the first item is one unless it reads as an action."""
+    """The rule file among the positional items, and the actions.  The first item is the
+    rule file if a file of that name exists or it doesn't read as an action; otherwise
+    the rule file is the one later item that doesn't read as an action, if any."""
     if not items:
         return None, []
     first = items[0]
     if os.path.exists(first) or not _ACTION.match(first):
         return first, items[1:]
-    return None, items
+    files = [i for i, item in enumerate(items) if not _ACTION.match(item)]
+    if not files:
+        return None, items
+    index = files[0]
+    return items[index], items[:index] + items[index + 1:]
 
 
 _ACTION = re.compile(r"^(undo|redo|(click|adjust):.+|[^>]+>[^>]+)$", re.I)
@@ -358,9 +404,7 @@ HANDLERS = {
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in COMMANDS:
-        args = build_parser().parse_args(argv)
-        if hasattr(args, "items"):
-            args.rulefile, args.actions = split_rulefile(args.items)
+        args = parse_command(argv)
         handler = HANDLERS[args.command]
     else:
         args = build_desktop_parser().parse_args(argv)

@@ -12,7 +12,12 @@ import os
 import re
 import sys
 
-from .engine.errors import IllegalMoveError, InvalidMoveError, PositionError, RuleFileError, SolitaireError
+from .app import positions
+from .app.catalogue import safe_load
+from .app.options import Options, load_options, save_options
+from .engine import solver
+from .engine.errors import IllegalMoveError, InvalidMoveError, RuleFileError, SolitaireError
+from .engine.game import Game
 
 COMMANDS = ("check", "deal", "replay", "moves", "solve", "shot", "bench", "options")
 
@@ -23,27 +28,6 @@ class CommandError(Exception):
     def __init__(self, message: str, code: int = 1):
         super().__init__(message)
         self.code = code
-
-
-def load_ruleset(rulefile):
-    """King Albert without a file; otherwise the file's game, whatever its format."""
-    if rulefile is None:
-        from .engine.king_albert import KingAlbert
-        return KingAlbert()
-    from .loaders import load
-    return load(rulefile)
-
-
-def safe_load(rulefile):
-    """``load_ruleset``, with any failure turned into a RuleFileError naming the file."""
-    try:
-        return load_ruleset(rulefile)
-    except RuleFileError:
-        raise
-    except RecursionError:
-        raise RuleFileError(rulefile, None, "is nested too deeply to read") from None
-    except Exception as error:  # a loader bug must not cost the user a traceback
-        raise RuleFileError(rulefile, None, f"could not be loaded ({type(error).__name__}: {error})") from None
 
 
 def _on_off(text: str) -> bool:
@@ -65,7 +49,6 @@ def _seed(text: str) -> int:
 
 def effective_options(args) -> dict:
     """The saved options, overridden by --auto-finish / --auto-stack."""
-    from .options import load_options
     options = load_options()
     if options.problem:
         print(options.problem, file=sys.stderr)
@@ -77,22 +60,8 @@ def effective_options(args) -> dict:
     return values
 
 
-def read_position(path) -> dict:
-    try:
-        with open(path, "rb") as handle:
-            data = json.loads(handle.read().decode("utf-8"))
-    except OSError as error:
-        raise CommandError(f"{path}: can't be read ({error.strerror or error})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        line = getattr(error, "lineno", None)
-        where = f"{path}:{line}" if line else str(path)
-        raise CommandError(f"{where}: not a JSON position ({error})") from None
-    return data
-
-
 def make_game(args, ruleset=None):
     """A game from RULEFILE and --seed or --position."""
-    from .engine.game import Game
     ruleset = ruleset or safe_load(args.rulefile)
     options = effective_options(args)
     mode = getattr(args, "mode", None)
@@ -104,13 +73,7 @@ def make_game(args, ruleset=None):
         options["mode"] = mode.lower()
     position_file = getattr(args, "position", None)
     if position_file is not None:
-        data = read_position(position_file)
-        if isinstance(data, dict) and data.get("game") not in (None, ruleset.name):
-            raise CommandError(f"{position_file}: a position of {data.get('game')!r}, not of {ruleset.name!r}")
-        try:
-            return Game.from_position(ruleset, data, options)
-        except PositionError as error:
-            raise CommandError(f"{position_file}: {error}") from None
+        return positions.read_game(position_file, ruleset, options)
     seed = args.seed if args.seed is not None else 0
     return Game(ruleset, seed, options)
 
@@ -156,7 +119,6 @@ def cmd_check(args) -> int:
     for path in args.files:
         try:
             ruleset = safe_load(path)
-            from .engine.game import Game
             Game(ruleset, 0)  # a file whose deal fails is not ok
         except RuleFileError as error:
             print(f"error {error}")
@@ -200,7 +162,6 @@ def cmd_moves(args) -> int:
 
 
 def cmd_options(args) -> int:
-    from .options import Options, load_options, save_options
     options = load_options()
     if options.problem:
         print(options.problem, file=sys.stderr)
@@ -219,9 +180,8 @@ def cmd_options(args) -> int:
 
 
 def cmd_solve(args) -> int:
-    from .engine import solver
     if args.seeds is not None:
-        return solve_seeds(args, solver)
+        return solve_seeds(args)
     game = make_game(args)
     result = solver.solve(game, timeout=args.timeout)
     print(result.verdict)
@@ -232,7 +192,7 @@ def cmd_solve(args) -> int:
     return 0
 
 
-def solve_seeds(args, solver) -> int:
+def solve_seeds(args) -> int:
     """Solve a range of deals: one line per deal, then how many were decided."""
     if args.position is not None:
         raise CommandError("--seeds and --position don't go together")

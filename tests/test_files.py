@@ -1,7 +1,7 @@
 import os
 import stat
 
-from kingalbert.files import atomic_write, set_aside
+from kingalbert.app.files import atomic_write, set_aside
 
 
 def test_atomic_write_replaces_whole_and_keeps_permissions(tmp_path):

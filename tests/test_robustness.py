@@ -7,7 +7,7 @@ import pytest
 
 from kingalbert.engine import Game, Rng
 from kingalbert.engine.king_albert import KingAlbert
-from kingalbert.games import bundled_games, game_title
+from kingalbert.app.catalogue import bundled_games, game_title
 from kingalbert.loaders import load
 
 GAMES = [path for paths in bundled_games().values() for path in paths]

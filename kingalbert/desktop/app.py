@@ -14,7 +14,13 @@ import time
 
 import pygame
 
+from ..app.catalogue import BUILTIN, FORMATS, GameRef, bundled_games, game_title, own_games, safe_load
+from ..app.files import data_dir
+from ..app.options import load_options, save_options
+from ..app.saves import autosave_path, is_saved_game, load_autosave, read_game, write_game
+from ..app.stats import Statistics, game_key
 from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError
+from ..engine.solver import hint
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..sprites import icon, tools
@@ -82,8 +88,6 @@ def fresh_seed() -> int:
 
 class Desktop:
     def __init__(self, game: Game, options=None, *, autosave: bool = True, thinking: bool = True):
-        from ..options import load_options
-        from ..stats import Statistics
         self.options = options or load_options()
         self.autosave = autosave
         #: run the solver in the background (off for screenshots and benchmarks)
@@ -181,7 +185,6 @@ class Desktop:
         return True
 
     def _key(self) -> str:
-        from ..stats import game_key
         return game_key(self.game.ruleset)
 
     def think(self) -> None:
@@ -220,7 +223,6 @@ class Desktop:
         self.work = None
 
     def show_hint(self) -> None:
-        from ..engine.solver import hint
         self.finish_animation()
         if self.game.status != "playing":
             self.game.message = "The game is over"
@@ -353,7 +355,6 @@ class Desktop:
         self.work = None
 
     def save_progress(self) -> None:
-        from ..stats import game_key
         game = self.game
         try:
             for what in ("played", "won"):
@@ -362,7 +363,6 @@ class Desktop:
                     self.statistics.record(game_key(game.ruleset), game.name, **{what: 1})
                     self.board.statistics = self.statistics.get(game_key(game.ruleset))
             if self.autosave:
-                from ..saves import autosave_path, write_game
                 write_game(game, autosave_path())
         except OSError as error:
             game.message = f"Can't save the game: {error.strerror or error}"
@@ -431,7 +431,6 @@ class Desktop:
         self.changed()
 
     def save_options(self) -> None:
-        from ..options import save_options
         for name in self.game.ruleset.default_options:   # the game's own options, as ticked
             if name in self.options.values:
                 self.options.values[name] = bool(self.game.options[name])
@@ -483,11 +482,9 @@ class Desktop:
         ])
 
     def _saves_dir(self):
-        from ..files import data_dir
         return data_dir() / "saves"
 
     def statistics_box(self) -> AboutBox:
-        from ..stats import game_key
         played, won = self.statistics.get(game_key(self.game.ruleset))
         percent = f"{100 * won // played}%" if played else "-"
         box = AboutBox([("Game", self.game.name), ("Played", str(played)), ("Won", str(won)), ("Winning", percent)])
@@ -496,20 +493,21 @@ class Desktop:
 
     def games_menu(self) -> Menu:
         """King Albert, then the bundled games by format, then the user's own rules folder."""
-        from ..files import data_dir
-        from ..games import FORMATS, bundled_games, game_title
-        items = [MenuItem("King Albert", "game:", ticked=self.game.ruleset.source is None, separator=True)]
+        ruleset = self.game.ruleset
+        items = [MenuItem(cls.name, f"game:builtin:{game_id}", ticked=ruleset.source is None and ruleset.builtin_id == game_id)
+                 for game_id, cls in BUILTIN.items()]
+        items[-1].separator = True
         for key, paths in bundled_games().items():
             if paths:
-                sub = Menu(FORMATS[key][0], [MenuItem(game_title(p), f"game:{p}", ticked=self.game.ruleset.source == str(p))
-                                             for p in paths])
-                items.append(MenuItem(FORMATS[key][0], submenu=sub))
-        own = data_dir() / "rules"
-        if own.is_dir():
-            mine = sorted(p for p in own.iterdir() if not p.name.startswith("."))
-            if mine:
-                items[-1].separator = True
-                items.extend(MenuItem(game_title(p), f"game:{p}") for p in mine[:20])
+                label = FORMATS[key].label
+                sub = Menu(label, [MenuItem(game_title(p), f"game:{p}", ticked=ruleset.source == str(p)) for p in paths])
+                items.append(MenuItem(label, submenu=sub))
+        mine, problem = own_games()
+        if problem:
+            self.game.message = problem
+        if mine:
+            items[-1].separator = True
+            items.extend(MenuItem(game_title(p), f"game:{p}") for p in mine)
         items[-1].separator = True
         items.append(MenuItem("Load file", submenu=Menu("Load file", [MenuItem("", "game:", writable=True)])))
         return Menu("Games", items)
@@ -517,13 +515,12 @@ class Desktop:
     def load_game(self, path: str | None) -> bool:
         """Start the game of a rule file (King Albert for None); a bad file opens an error box
         and leaves the game in progress untouched."""
-        from ..cli import safe_load
-        from ..saves import is_saved_game, read_game
         try:
             if path and is_saved_game(path):
                 game = read_game(path)
             else:
-                ruleset = safe_load(path or None)
+                ref = GameRef(builtin=path[len("builtin:"):]) if path and path.startswith("builtin:") else GameRef.parse(path)
+                ruleset = safe_load(ref)
                 game = Game(ruleset, fresh_seed(), self.game.options)
         except SolitaireError as error:
             self.error = ErrorBox("King Albert", str(error))
@@ -533,12 +530,11 @@ class Desktop:
         return True
 
     def save_game(self, path: str) -> bool:
-        from ..saves import write_game
         path = path.strip()
         if not path:
             return False
         try:
-            write_game(self.game, __import__("os").path.expanduser(path))
+            write_game(self.game, os.path.expanduser(path))
         except OSError as error:
             self.error = ErrorBox("King Albert", f"{path}: can't be written ({error.strerror or error})")
             return False
@@ -547,7 +543,6 @@ class Desktop:
         return True
 
     def default_save_path(self) -> str:
-        from ..files import data_dir
         name = "".join(ch if ch.isalnum() else "-" for ch in self.game.name.lower()).strip("-")
         return str(data_dir() / "saves" / f"{name}-{self.game.seed if self.game.seed is not None else 'game'}.json")
 
@@ -1121,9 +1116,6 @@ class Desktop:
 def run(rulefile=None, seed=None, scale=None, fullscreen=False) -> int:
     """The desktop: the autosaved game if started plain, else a new game of RULEFILE
     (or the saved game it names)."""
-    from ..cli import safe_load
-    from ..options import load_options
-    from ..saves import is_saved_game, load_autosave, read_game
     options = load_options()
     game, problem = (None, None)
     if rulefile is None and seed is None:

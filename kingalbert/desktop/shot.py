@@ -1,14 +1,20 @@
 """``kingalbert shot``: the window as the desktop shows it, rendered to a PNG without a display."""
 from __future__ import annotations
 
+import io
+import os
+
+import pygame
+
+from ..app.files import atomic_write
 from ..sprites.palette import WIMP_RGB
+from .app import Desktop
 from .geometry import SCREEN_H, SCREEN_W
 
 
 def screen_image(desktop, scale: int = 1):
     """The emulated screen as a 16-colour paletted image, scaled by whole pixels."""
-    import pygame
-    from PIL import Image
+    from PIL import Image  # only here: its plugins would double the command's start-up time
     data = pygame.image.tobytes(desktop.render(), "P")
     image = Image.frombytes("P", (SCREEN_W, SCREEN_H), data)
     image.putpalette([component for rgb in WIMP_RGB for component in rgb])
@@ -22,13 +28,7 @@ def shot(game, output, scale: int = 1) -> None:
 
     Saved with pygame rather than Pillow: importing Pillow's image plugins
     would double the start-up time of the command."""
-    import io
-    import os
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    from ..files import atomic_write
-    from .app import Desktop
     # no solver in the background: a screenshot shows the position, not a verdict still to come
     screen = Desktop(game, autosave=False, thinking=False).render()
     if scale != 1:

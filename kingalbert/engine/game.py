@@ -363,53 +363,21 @@ class Game:
         game._start = game._snapshot()
         return game
 
-    # -- saved games: the position plus the whole move log ------------------------------
-    SAVE_FORMAT = "kingalbert saved game"
-
-    def to_save(self) -> dict:
-        """The position, plus where the game started and every move, so that loading
-        it gives back this game at this move with its undo and redo history."""
+    # -- the game's history, for saved games --------------------------------------------
+    def start_position(self) -> dict:
+        """Where the game started (a position ``from_position`` sets up again): every
+        pile's cards, ``vars`` and the random generator's state."""
         piles, variables, rng = self._start
-        save = {"format": self.SAVE_FORMAT, "version": 1}
-        save.update(self.to_position())
-        save["rulefile"] = self.ruleset.source
-        save["options"] = dict(self.options)
-        save["start"] = {
+        return {
             "piles": [{"name": pile.name, "cards": [str(card) for card in cards]} for pile, cards in zip(self.piles, piles)],
-            "vars": variables,
+            "vars": dict(variables),
             "rng": rng,
         }
-        save["moves"] = [str(move) for move in self.history]
-        save["undone"] = [str(record.move) for record in reversed(self._redo) if record.move is not None]
-        return save
 
-    @classmethod
-    def from_save(cls, ruleset: Ruleset, save: dict, options: dict | None = None) -> "Game":
-        """Replay a saved game (``to_save``); raises PositionError if it doesn't replay exactly."""
-        if not isinstance(save, dict) or save.get("format") != cls.SAVE_FORMAT:
-            raise PositionError("not a saved game")
-        start, moves, undone = save.get("start"), save.get("moves", []), save.get("undone", [])
-        if not isinstance(start, dict) or not isinstance(moves, list) or not isinstance(undone, list):
-            raise PositionError('a saved game needs "start", "moves" and "undone"')
-        if options is None and isinstance(save.get("options"), dict):
-            options = save["options"]
-        game = cls.from_position(ruleset, {"seed": save.get("seed"), **start}, options)
-        for number, text in enumerate(moves + undone, 1):
-            if not isinstance(text, str):
-                raise PositionError(f"move {number} is not an action")
-            try:
-                game.play(text)
-            except SolitaireError as error:
-                raise PositionError(f"move {number} ({text}) does not replay: {error}") from None
-        for _ in undone:
-            game.undo()
-        if "piles" in save:
-            saved = {entry.get("name"): entry.get("cards") for entry in save["piles"] if isinstance(entry, dict)}
-            now = {pile.name: [str(card) for card in pile.cards] for pile in game.piles}
-            if any(saved.get(name, []) != cards for name, cards in now.items()):
-                raise PositionError("the moves do not lead to the saved position")
-        game.message = ""
-        return game
+    @property
+    def undone(self) -> list[Move]:
+        """The moves taken back that ``redo`` would play again, the next one first."""
+        return [record.move for record in reversed(self._redo) if record.move is not None]
 
 
 class LegalMoves:

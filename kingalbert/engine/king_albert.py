@@ -21,6 +21,7 @@ F, R, T = slice(0, 4), slice(4, 11), slice(11, 20)
 
 class KingAlbert(Ruleset):
     name = "King Albert"
+    builtin_id = "king-albert"
     default_options = {"auto_finish": True, "auto_stack": False}
     won_message = "Well done - you've won!"
     stacking_message = "Stacking..."

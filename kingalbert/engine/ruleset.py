@@ -31,6 +31,8 @@ class Ruleset(ABC):
     name = "Patience"
     #: the rule file it came from, if any
     source: str | None = None
+    #: a game written in Python: its stable id (the catalogue's key, saved games' and statistics' name for it)
+    builtin_id: str | None = None
     #: options the game understands and their defaults
     default_options: dict = {}
     #: options that take one of several values (YaZZle's mode: easy or hard), and those values

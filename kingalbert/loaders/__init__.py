@@ -1,87 +1,103 @@
 """Rule-file loaders: each turns one format's file into an engine ``Ruleset``.
 
-Every loader module exposes ``load(path) -> Ruleset`` (and ``loads(text,
-filename)``) and raises ``RuleFileError`` (file, line, message) for any
-problem.  ``load`` here finds the format by extension — ``.sol``, ``.pat``,
-``.ini`` or a folder holding ``game.ini``, ``.cdl`` — and otherwise by
-sniffing the content.
+Every format lives in a module or package of its own here (reader, model and
+ruleset) and exposes ``load(path) -> Ruleset`` and ``loads(text, filename)``,
+raising ``RuleFileError`` (file, line, message) for any problem.
+
+``FORMATS`` is the one table of formats — what the player calls each, the
+file suffixes and the folder that mark it, how to recognise its text, where
+the bundled examples of it lie — and every caller (loading, the games
+catalogue, the menus, the benchmarks) reads it.  ``load`` here finds a file's
+format by suffix (or a folder holding ``game.ini``), else by sniffing the
+text.  A new format is one entry here and one package beside this file.
 """
 from __future__ import annotations
 
 import importlib
 import re
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from ..engine.errors import RuleFileError
 from ..engine.ruleset import Ruleset
+from .pat import looks_like_pat
+from .text import read_text
 
-#: format key -> (what the player calls it, module)
-FORMATS = {
-    "sol": ("SolKit .sol", "kingalbert.loaders.solkit"),
-    "pat": (".pat patience", "kingalbert.loaders.pat"),
-    "ini": ("YaZZle game.ini", "kingalbert.loaders.yazzle"),
-    "cdl": ("CardsWorkShop .cdl", "kingalbert.loaders.cdl"),
+__all__ = ["FORMATS", "Format", "detect_format", "find_format", "load", "read_text"]
+
+
+@dataclass(frozen=True)
+class Format:
+    #: a short stable key ("sol"), used in tables and the bundled folder's name
+    key: str
+    #: what the player calls it (the Games menu's submenu, messages)
+    label: str
+    #: file suffixes that mark it, lower case with the dot
+    suffixes: tuple[str, ...]
+    #: the module that loads it (``load(path)``), imported when first needed
+    module: str
+    #: the bundled examples: a glob below ``kingalbert/games``
+    bundled: str
+    #: does a file's text look like this format?  (Tried in table order.)
+    sniff: Callable[[str], bool]
+    #: a folder holding this file is a game of the format (YaZZle's game.ini)
+    folder_file: str | None = None
+
+
+def _search(pattern: str) -> Callable[[str], bool]:
+    """A sniffer: does any line match ``pattern`` (a whole-line pattern, no ``^`` needed)?"""
+    compiled = re.compile(pattern, re.I)
+
+    def sniff(text: str) -> bool:
+        return any(compiled.match(line) for line in text.splitlines())
+    return sniff
+
+
+FORMATS: dict[str, Format] = {
+    "sol": Format("sol", "SolKit", (".sol",), "kingalbert.loaders.solkit", "sol/*.sol",
+                  _search(r"\s*\[(global|deck|foundation|column|free ?cell)\]\s*$")),
+    "pat": Format("pat", "Patience (.pat)", (".pat",), "kingalbert.loaders.pat", "pat/*.pat", looks_like_pat),
+    "ini": Format("ini", "YaZZle", (".ini",), "kingalbert.loaders.yazzle", "yazzle/*/game.ini",
+                  _search(r"\s*\[(General|Game|DealtCard\d+|Tableau\d*|Stock\d*)\]\s*$"), folder_file="game.ini"),
+    "cdl": Format("cdl", "CardsWorkShop", (".cdl",), "kingalbert.loaders.cdl", "cdl/*.cdl",
+                  _search(r"\s*GAME\s+\w+\s+IS\b")),
 }
+#: the order sniffers are tried in: the most distinctive text first
+_SNIFF_ORDER = ("cdl", "ini", "sol", "pat")
 
 
-def _looks_like_pat(text: str) -> bool:
-    from .pat import looks_like_pat
-    return looks_like_pat(text)
-
-
-#: format key -> does this text look like that format?  Tried in order.
-_SNIFFERS = [
-    ("cdl", re.compile(r"^\s*GAME\s+\w+\s+IS\b", re.I | re.M).search),
-    ("ini", re.compile(r"^\s*\[(General|Game|DealtCard\d+|Tableau\d*|Stock\d*)\]\s*$", re.I | re.M).search),
-    ("sol", re.compile(r"^\s*\[(global|deck|foundation|column|free ?cell)\]\s*$", re.I | re.M).search),
-    ("pat", _looks_like_pat),
-]
-
-
-def read_text(path) -> str:
-    """A rule file's text: UTF-8 (with or without BOM), else Latin-1; binary is an error."""
+def find_format(path) -> Format | None:
+    """The format a path's name or folder says, without reading the file."""
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except IsADirectoryError:
-        raise RuleFileError(path, None, "is a folder without a game.ini") from None
-    except OSError as error:
-        raise RuleFileError(path, None, f"can't be read ({error.strerror or error})") from None
-    if b"\0" in data:
-        raise RuleFileError(path, None, "is a binary file, not a rule file")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    for fmt in FORMATS.values():
+        if fmt.folder_file and path.is_dir() and (path / fmt.folder_file).is_file():
+            return fmt
+        if path.suffix.lower() in fmt.suffixes:
+            return fmt
+    return None
 
 
 def detect_format(path) -> str:
     """The format key of a rule file; raises RuleFileError if it is none we know."""
     path = Path(path)
+    fmt = find_format(path)
+    if fmt is not None:
+        return fmt.key
     if path.is_dir():
-        if (path / "game.ini").is_file():
-            return "ini"
         raise RuleFileError(path, None, "is a folder without a game.ini")
-    suffix = path.suffix.lower().lstrip(".")
-    if suffix in FORMATS:
-        return suffix
     text = read_text(path)
-    for key, looks_like in _SNIFFERS:
-        if looks_like(text):
+    for key in _SNIFF_ORDER:
+        if FORMATS[key].sniff(text):
             return key
-    raise RuleFileError(path, None, "is not a rule file of any format this program knows (.sol, .pat, game.ini, .cdl)")
+    known = ", ".join(suffix for fmt in FORMATS.values() for suffix in fmt.suffixes)
+    raise RuleFileError(path, None, f"is not a rule file of any format this program knows ({known})")
 
 
 def load(path) -> Ruleset:
     """Load a rule file of any known format."""
-    key = detect_format(path)
-    label, module_name = FORMATS[key]
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name != module_name:
-            raise
-        raise RuleFileError(path, None, f"{label} files can't be loaded yet (no loader)") from None
+    fmt = FORMATS[detect_format(path)]
+    module = importlib.import_module(fmt.module)
     ruleset = module.load(path)
     ruleset.source = str(path)
     return ruleset

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from . import read_text
+from .text import read_text
 from ..engine.errors import RuleFileError
 from ..engine.rules import Build, DealStep, PileRule, Rules, RulesError, RulesRuleset, StockRule, View
 

@@ -47,7 +47,7 @@ import math
 import re
 from pathlib import Path
 
-from . import read_text
+from .text import read_text
 from ..engine.errors import RuleFileError
 from ..engine.rules import Build, DealStep, PileRule, Rules, RulesError, RulesRuleset, StockRule, View
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from hypothesis import event, given, strategies as st
 
 from kingalbert.engine import Game, RuleFileError, SolitaireError
-from kingalbert.games import bundled_games
+from kingalbert.app.catalogue import bundled_games
 from kingalbert.loaders import cdl
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "loaders"))

@@ -9,7 +9,7 @@ from kingalbert.desktop.app import ADJUST, MENU, SELECT, Desktop
 from kingalbert.desktop.shot import screen_image
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
-from kingalbert.options import load_options
+from kingalbert.app.options import load_options
 from kingalbert.sprites.palette import WIMP_RGB
 
 
@@ -343,7 +343,7 @@ def test_games_menu_lists_king_albert_first_and_opens_it():
 
 
 def test_every_move_is_autosaved_and_comes_back():
-    from kingalbert.saves import load_autosave
+    from kingalbert.app.saves import load_autosave
     desktop = make()
     drag(desktop, top_card(desktop, "r4"), top_card(desktop, "t4"))
     click(desktop, top_card(desktop, "t5"), ADJUST)
@@ -357,27 +357,27 @@ def test_every_move_is_autosaved_and_comes_back():
 
 
 def test_statistics_count_played_and_won():
-    from kingalbert.stats import Statistics
+    from kingalbert.app.stats import Statistics
     position = {"f1": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH", "t1": "QH", "t2": "KH"}
     desktop = make(position)
-    assert desktop.statistics.get("King Albert") == (0, 0)
+    assert desktop.statistics.get("builtin:king-albert") == (0, 0)
     drag(desktop, top_card(desktop, "t1"), top_card(desktop, "t3"))
-    assert desktop.statistics.get("King Albert") == (1, 0)
+    assert desktop.statistics.get("builtin:king-albert") == (1, 0)
     click(desktop, top_card(desktop, "t3"), ADJUST)
-    assert desktop.statistics.get("King Albert") == (1, 0)
+    assert desktop.statistics.get("builtin:king-albert") == (1, 0)
     click(desktop, top_card(desktop, "t2"), ADJUST)
     assert desktop.game.status == "won"
-    assert desktop.statistics.get("King Albert") == (1, 1)
+    assert desktop.statistics.get("builtin:king-albert") == (1, 1)
     desktop.undo()
     desktop.redo()  # the same game is not counted twice
-    assert Statistics().get("King Albert") == (1, 1)
+    assert Statistics().get("builtin:king-albert") == (1, 1)
     box = desktop.statistics_box()
     assert box.title == "Statistics" and ("Winning", "100%") in box.fields
 
 
 def test_statistics_count_a_rule_file_from_outside_the_bundled_set(tmp_path):
-    from kingalbert.games import bundled_games
-    from kingalbert.stats import Statistics, game_key
+    from kingalbert.app.catalogue import bundled_games
+    from kingalbert.app.stats import Statistics, game_key
     mine = tmp_path / "my_klondike.sol"
     mine.write_bytes(next(p for p in bundled_games()["sol"] if p.name == "klondike.sol").read_bytes())
     desktop = make()
@@ -388,7 +388,7 @@ def test_statistics_count_a_rule_file_from_outside_the_bundled_set(tmp_path):
     assert desktop.statistics.get(key) == (0, 0)
     move = next(m for m in desktop.game.legal_moves)
     desktop.play(move)
-    assert Statistics().get(key) == (1, 0) and Statistics().get("King Albert") == (0, 0)
+    assert Statistics().get(key) == (1, 0) and Statistics().get("builtin:king-albert") == (0, 0)
     assert ("Played", "1") in desktop.statistics_box().fields
 
 
@@ -560,3 +560,12 @@ def test_sideways_and_hidden_piles():
     hidden = board.card_rect(board.views["t9"], 0)
     background = work.get_at((hidden.centerx, hidden.bottom + 20))  # its panel, below where a card would be
     assert all(work.get_at((hidden.x + x, hidden.y + y)) == background for x in range(0, hidden.w, 4) for y in range(0, hidden.h, 4))
+
+
+def test_statistics_written_before_built_in_games_had_ids_still_count(private_dirs):
+    import json
+
+    from kingalbert.app.stats import Statistics, stats_path
+    stats_path().parent.mkdir(parents=True, exist_ok=True)
+    stats_path().write_text(json.dumps({"King Albert": {"name": "King Albert", "played": 5, "won": 2}}))
+    assert Statistics().get("builtin:king-albert") == (5, 2)

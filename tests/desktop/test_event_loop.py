@@ -35,7 +35,7 @@ def test_the_desktop_idles_without_using_the_processor_and_quits_on_sigterm(priv
     assert process.returncode == 0, err.decode()
     assert out == b""
     # the game it dealt was autosaved and comes back
-    from kingalbert.saves import load_autosave
+    from kingalbert.app.saves import load_autosave
     game, problem = load_autosave()
     assert problem is None and game is not None and game.seed == 5
 
@@ -58,7 +58,7 @@ os.kill(os.getpid(), signal.SIGKILL)
 def test_after_kill_9_the_program_comes_back_at_the_same_move(private_dirs):
     from kingalbert.engine import Game
     from kingalbert.engine.king_albert import KingAlbert
-    from kingalbert.saves import load_autosave
+    from kingalbert.app.saves import load_autosave
     game = Game(KingAlbert(), 7, {"auto_finish": False, "auto_stack": False})
     moves = []
     for _ in range(3):
@@ -69,7 +69,7 @@ def test_after_kill_9_the_program_comes_back_at_the_same_move(private_dirs):
     # plays the moves, undoes the last, and is killed outright
     child = subprocess.run([sys.executable, "-c", CHILD, *moves], env=env, capture_output=True, timeout=60)
     assert child.returncode == -signal.SIGKILL, child.stderr.decode()
-    from kingalbert.saves import autosave_path
+    from kingalbert.app.saves import autosave_path, to_save
     killed = autosave_path().read_text()
     os.utime(autosave_path(), ns=(0, 0))
     process = subprocess.Popen([sys.executable, "-m", "kingalbert", "--scale", "1"], env=env,
@@ -86,7 +86,7 @@ def test_after_kill_9_the_program_comes_back_at_the_same_move(private_dirs):
     # and saved it again as it quit
     assert autosave_path().stat().st_mtime_ns != 0, "the restarted program saved nothing"
     back, problem = load_autosave()
-    assert problem is None and back.seed == 7 and back.to_save() == json.loads(killed)
+    assert problem is None and back.seed == 7 and to_save(back) == json.loads(killed)
     assert [str(move) for move in back.history] == moves[:2]
     assert str(back.redo()) == moves[2]
     game.undo()

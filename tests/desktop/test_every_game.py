@@ -4,9 +4,10 @@ import pytest
 
 from kingalbert.desktop.app import ADJUST, MENU, SELECT, Desktop
 from kingalbert.desktop.shot import screen_image
+from kingalbert.app.saves import from_save, to_save
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
-from kingalbert.games import FORMATS, bundled_games, game_title
+from kingalbert.app.catalogue import FORMATS, bundled_games, game_title
 from kingalbert.sprites.palette import WIMP_RGB
 
 GAMES = [(key, path) for key, paths in bundled_games().items() for path in paths]
@@ -44,7 +45,7 @@ def open_from_menu(desktop, key, path):
     click(desktop, desktop.window.to_screen(60, 40), MENU)
     games = next(i for i, item in enumerate(desktop.menus[0].items) if item.text == "Games")
     hover_arrow(desktop, 0, games)
-    fmt = next(i for i, item in enumerate(desktop.menus[1].items) if item.text == FORMATS[key][0])
+    fmt = next(i for i, item in enumerate(desktop.menus[1].items) if item.text == FORMATS[key].label)
     hover_arrow(desktop, 1, fmt)
     sub = desktop.menus[2]
     index = next(i for i, item in enumerate(sub.items) if item.action == f"game:{path}")
@@ -119,7 +120,7 @@ def test_bundled_game_opens_from_the_menu_and_plays_with_the_mouse(key, path):
             break
         before = len(game.history)
         for move in moves:
-            expected = Game.from_save(game.ruleset, game.to_save())
+            expected = from_save(game.ruleset, to_save(game))
             expected.play(move)
             if mouse_move(desktop, move):
                 if len(game.history) == before + 1:

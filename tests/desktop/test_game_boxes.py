@@ -9,7 +9,7 @@ from kingalbert.desktop.board import INVERSE
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
 from kingalbert.engine.moves import Move
-from kingalbert.games import bundled_games
+from kingalbert.app.catalogue import bundled_games
 from kingalbert.loaders import load as load_file
 from kingalbert.sprites.palette import GREEN, WHITE, surface_to_bytes
 

@@ -7,7 +7,7 @@ import pytest
 
 from kingalbert.desktop.board import Board
 from kingalbert.engine import Game
-from kingalbert.games import bundled_games
+from kingalbert.app.catalogue import bundled_games
 from kingalbert.loaders import load
 
 KLONDIKE = next(p for p in bundled_games()["ini"] if p.parent.name == "Klondike")

@@ -11,7 +11,7 @@ from kingalbert.desktop.app import ADJUST, MENU, SELECT, Desktop
 from kingalbert.desktop.shot import screen_image
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
-from kingalbert.games import bundled_games
+from kingalbert.app.catalogue import bundled_games
 from kingalbert.loaders import load
 from kingalbert.sprites.palette import WIMP_RGB
 

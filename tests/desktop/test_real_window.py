@@ -91,7 +91,7 @@ def test_a_card_dragged_with_the_real_mouse_moves_and_ctrl_q_quits(xserver, priv
             app.kill()
             app.communicate()
     assert app.returncode == 0, err.decode()
-    from kingalbert.saves import load_autosave
+    from kingalbert.app.saves import load_autosave
     saved, problem = load_autosave()
     assert problem is None and saved.seed == 1
     assert [str(m) for m in saved.history] == [str(move)]

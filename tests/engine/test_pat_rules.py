@@ -1,4 +1,4 @@
-"""The .pat rules engine (kingalbert.engine.pat_rules): every feature, played.
+"""The .pat rules engine (kingalbert.loaders.pat): every feature, played.
 
 Each test writes a small game in the .pat format (see pat_helpers), deals it
 or sets up a position, and plays it through Game.play and legal_moves.
@@ -12,9 +12,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from pat_helpers import P, at, cards, legal, rules, text  # noqa: E402
 
 from kingalbert.engine import Card, Game, IllegalMoveError  # noqa: E402
-from kingalbert.engine.pat_rules import (CardPattern, PatPileView, PatRulesError, PatRuleset, PileSpec,  # noqa: E402
+from kingalbert.loaders.pat.model import (CardPattern, PatPileView, PatRulesError, PileSpec,  # noqa: E402
                                          RuleSet, Sequence, StockSpec)
-from kingalbert.loaders.pat import loads  # noqa: E402
+from kingalbert.loaders.pat import PatRuleset, loads  # noqa: E402
 
 
 def C(text):

@@ -2,7 +2,7 @@ import pytest
 
 from kingalbert.engine import Game, PositionError
 from kingalbert.engine.king_albert import KingAlbert
-from kingalbert.saves import autosave_path, load_autosave, read_game, write_game
+from kingalbert.app.saves import autosave_path, from_save, load_autosave, read_game, to_save, write_game
 
 
 def played(seed=4, moves=12, undo=3):
@@ -33,21 +33,21 @@ def test_a_saved_game_comes_back_with_its_undo_and_redo_history(tmp_path):
 
 def test_a_saved_game_is_a_position_plus_the_history(tmp_path):
     game = played(moves=3, undo=1)
-    data = game.to_save()
+    data = to_save(game)
     assert data["format"] == "kingalbert saved game" and data["game"] == "King Albert" and data["seed"] == 4
     assert data["moves"] == [str(m) for m in game.history] and len(data["undone"]) == 1
     assert Game.from_position(KingAlbert(), data).to_position() == game.to_position()
 
 
 def test_a_tampered_saved_game_is_refused(tmp_path):
-    data = played().to_save()
+    data = to_save(played())
     data["moves"][0] = "t1>r1"
     with pytest.raises(PositionError, match="move 1"):
-        Game.from_save(KingAlbert(), data)
-    data = played().to_save()
+        from_save(KingAlbert(), data)
+    data = to_save(played())
     data["piles"][-1]["cards"] = []
     with pytest.raises(PositionError, match="do not lead to the saved position"):
-        Game.from_save(KingAlbert(), data)
+        from_save(KingAlbert(), data)
 
 
 def test_autosave_round_trip_and_corrupt_autosave_is_kept():

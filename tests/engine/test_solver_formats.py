@@ -5,7 +5,7 @@ import pytest
 
 from kingalbert.engine import Game
 from kingalbert.engine.solver import solve
-from kingalbert.games import bundled_games
+from kingalbert.app.catalogue import bundled_games
 from kingalbert.loaders import load
 from kingalbert.loaders.cdl import loads
 

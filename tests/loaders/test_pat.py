@@ -15,7 +15,7 @@ from pat_helpers import P, at, cards, legal, text  # noqa: E402
 from fuzzing import check_load, check_load_path, fuzz_settings, mutate, time_limit  # noqa: E402
 
 from kingalbert.engine import Game, IllegalMoveError, RuleFileError  # noqa: E402
-from kingalbert.engine.pat_rules import PatRuleset  # noqa: E402
+from kingalbert.loaders.pat import PatRuleset  # noqa: E402
 from kingalbert.loaders import load  # noqa: E402
 from kingalbert.loaders.pat import looks_like_pat, loads, parse  # noqa: E402
 

@@ -130,9 +130,11 @@ from .checker import check
 from .errors import CdlError, CdlRuntimeError
 from .model import CompiledProgram
 from .parser import MAX_NESTING, parse
+from .ruleset import CdlRuleset
 from .scanner import scan
+from ..text import read_text
 
-__all__ = ["compile", "load", "loads", "CdlError", "CdlRuntimeError", "RuleFileError"]
+__all__ = ["compile", "load", "loads", "CdlError", "CdlRuleset", "CdlRuntimeError", "RuleFileError", "ast"]
 
 
 def errors_to_rule_file_error(filename: str, errors: list[CdlError]) -> RuleFileError:
@@ -173,13 +175,11 @@ def _compile(source: str, filename: str) -> CompiledProgram:
     return program
 
 
-def loads(text: str, filename: str = "<cdl>"):
+def loads(text: str, filename: str = "<cdl>") -> CdlRuleset:
     """A ruleset for the game in ``text``; raise RuleFileError on any error."""
-    from .ruleset import CdlRuleset
     return CdlRuleset(compile(text, filename))
 
 
-def load(path) -> "CdlRuleset":
+def load(path) -> CdlRuleset:
     """A ruleset for the ``.cdl`` file at ``path``; raise RuleFileError on any error."""
-    from .. import read_text
     return loads(read_text(path), str(path))

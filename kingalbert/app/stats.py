@@ -1,23 +1,29 @@
 """Statistics per game: played, won, winning percentage (``statistics.json`` in the user data folder).
 
-A game counts as played once a card has moved.  Games are keyed by their
-rule file's absolute path (King Albert by its name), so custom files from
-outside the bundled set count too.
+A game counts as played once a card has moved.  Games are keyed by
+``GameRef.key``: a rule file's absolute path (so custom files from outside
+the bundled set count too), a built-in game's ``builtin:ID`` (files written
+before built-in games had ids keyed them by name; they are read as such).
 """
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+from ..engine.ruleset import Ruleset
+from .catalogue import BUILTIN, GameRef
 from .files import atomic_write, data_dir, set_aside
+
+#: how files written before built-in games had ids named them: name -> key
+_OLD_KEYS = {cls.name: GameRef(builtin=game_id).key for game_id, cls in BUILTIN.items()}
 
 
 def stats_path() -> Path:
     return data_dir() / "statistics.json"
 
 
-def game_key(ruleset) -> str:
-    return str(Path(ruleset.source).resolve()) if ruleset.source else ruleset.name
+def game_key(ruleset: Ruleset) -> str:
+    return GameRef.of(ruleset).key
 
 
 class Statistics:
@@ -37,6 +43,9 @@ class Statistics:
                 isinstance(v, dict) and isinstance(v.get("played"), int) and isinstance(v.get("won"), int)
                 for v in data.values()):
             return self._bad(f"{self.path}: not a statistics file")
+        for old, key in _OLD_KEYS.items():
+            if old in data and key not in data:
+                data[key] = data.pop(old)
         return data
 
     def _bad(self, message: str) -> dict:

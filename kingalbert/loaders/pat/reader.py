@@ -22,16 +22,17 @@ meanings, a deal the decks can't supply, a game that can't be won -- is a
 ``RuleFileError(path, line, message)``.
 
 Every number's meaning is translated here into the data classes of
-``kingalbert.engine.pat_rules``, which plays them.
+``model``, which ``ruleset.PatRuleset`` plays.
 """
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from ..engine.errors import RuleFileError
-from ..engine.pat_rules import (CardPattern, PatRulesError, PatRuleset, PileSpec, PutRule, RuleSet, Sequence,
-                                StockSpec, TakeRule)
+from ...engine.errors import RuleFileError
+from ..text import read_text
+from .model import CardPattern, PatRulesError, PileSpec, PutRule, RuleSet, Sequence, StockSpec, TakeRule
+from .ruleset import PatRuleset
 
 MAX_PILES = 150
 _SIGNS = "+-\u2013\u2212"
@@ -49,7 +50,6 @@ class _Line:
 
 def load(path) -> PatRuleset:
     """Load a ``.pat`` file; raises RuleFileError on any problem."""
-    from . import read_text
     text = read_text(path)
     return loads(text, str(path))
 

@@ -12,6 +12,7 @@ import os
 import re
 import sys
 
+from . import __version__
 from .app import positions
 from .app.catalogue import safe_load
 from .app.options import Options, load_options, save_options
@@ -352,6 +353,7 @@ def build_desktop_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=_seed)
     parser.add_argument("--scale", type=int, choices=range(1, 9), metavar="N", help="whole-number scale (default: the largest that fits)")
     parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--version", action="version", version=f"kingalbert {__version__}")
     return parser
 
 

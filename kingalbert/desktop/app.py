@@ -14,6 +14,7 @@ import time
 
 import pygame
 
+from .. import RELEASED, __version__
 from ..app.catalogue import BUILTIN, FORMATS, GameRef, bundled_games, game_title, own_games, safe_load
 from ..app.files import data_dir
 from ..app.options import load_options, save_options
@@ -42,7 +43,7 @@ DRAG_START = 3
 #: one phase of a flashing card (FLASH: three flashes, each on and off)
 FLASH_MS = 150
 FLASH_PHASES = 6
-VERSION = "0.1.0 (23 Nov 2026)"
+VERSION = f"{__version__} ({RELEASED})"
 
 
 def now_ms() -> int:

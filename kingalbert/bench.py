@@ -4,8 +4,19 @@ from __future__ import annotations
 import json
 import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+
+import pygame
+
+from . import sprites
+from .app.catalogue import bundled_games, load_ruleset
+from .desktop.desktop import Desktop
+from .desktop.input import CardDrag
+from .engine.game import Game
+from .engine.king_albert import KingAlbert
 
 
 def _median_ms(function, runs: int, repeat: int = 1) -> float:
@@ -20,7 +31,6 @@ def _median_ms(function, runs: int, repeat: int = 1) -> float:
 
 def bench_sprites(runs: int) -> float:
     """Everything the desktop draws for King Albert, from nothing (caches emptied each run)."""
-    from . import sprites
 
     def fresh():
         sprites.clear_caches()
@@ -29,40 +39,33 @@ def bench_sprites(runs: int) -> float:
 
 
 def bench_frames(runs: int) -> tuple[float, float]:
-    from .desktop.app import Desktop
-    from .engine.game import Game
-    from .engine.king_albert import KingAlbert
     desktop = Desktop(Game(KingAlbert(), 1), autosave=False, thinking=False)
     desktop.open_display(scale=1)
 
     def full():
-        desktop.work = None
+        desktop.renderer.work = None   # the work area drawn again, as after a move
         desktop.present(desktop.frame())
     frame_ms = _median_ms(full, runs, 20)
     window = desktop.window
     pile = "t1"
     view = desktop.board.views[pile]
     start = window.to_screen(view.x + 5, view.y + 8 * view.dy + 5)
-    desktop.drag = {"kind": "cards", "pile": pile, "n": 1, "pos": start, "grab": (5, 5), "at": start,
-                    "cards": desktop.game.pile(pile).cards[-1:], "lifted": 1}
+    drag = desktop.drag = CardDrag(pile, 1, (5, 5), desktop.game.pile(pile).cards[-1:], 1, start)
     desktop.frame()
     positions = [(start[0] + i * 3, start[1] + i) for i in range(60)]
     index = [0]
 
     def drag_frame():
-        desktop.drag["at"] = positions[index[0] % len(positions)]
+        drag.at = positions[index[0] % len(positions)]
         index[0] += 1
         desktop.present(desktop.frame())
     drag_ms = _median_ms(drag_frame, runs, 30)
     desktop.drag = None
-    import pygame
     pygame.display.quit()
     return frame_ms, drag_ms
 
 
 def bench_deal(runs: int) -> float:
-    from .engine.game import Game
-    from .engine.king_albert import KingAlbert
     ruleset = KingAlbert()
     seeds = iter(range(10**9))
     return _median_ms(lambda: Game(ruleset, next(seeds)), runs, 200)
@@ -70,8 +73,6 @@ def bench_deal(runs: int) -> float:
 
 def bench_moves(runs: int) -> float:
     """Legal-move generation plus apply and undo of each move, on King Albert positions."""
-    from .engine.game import Game
-    from .engine.king_albert import KingAlbert
     games = []
     for seed in range(20):
         game = Game(KingAlbert(), seed, {"auto_finish": False})
@@ -96,20 +97,13 @@ def bench_moves(runs: int) -> float:
 
 def bench_loads(runs: int) -> dict:
     """Median time to load and deal a bundled game of each format."""
-    from pathlib import Path
-
-    from .engine.game import Game
-    from .loaders import load
-    games = Path(__file__).parent / "games"
-    patterns = {"sol": "sol/*.sol", "pat": "pat/*.pat", "ini": "yazzle/*/game.ini", "cdl": "cdl/*.cdl"}
     result = {}
-    for key, pattern in patterns.items():
-        files = sorted(games.glob(pattern))
+    for key, files in bundled_games().items():
         if not files:
             result[key] = None
             continue
         try:
-            result[key] = round(_median_ms(lambda: Game(load(files[0]), 1), runs), 3)
+            result[key] = round(_median_ms(lambda: Game(load_ruleset(str(files[0])), 1), runs), 3)
         except Exception as error:  # a loader still in progress must not stop the other figures
             print(f"bench: {files[0]}: {error}", file=sys.stderr)
             result[key] = None
@@ -118,8 +112,6 @@ def bench_loads(runs: int) -> dict:
 
 def bench_startup(runs: int) -> tuple[float, float]:
     """Wall time of ``kingalbert shot --seed 1`` and of a bare pygame window, each in a fresh process."""
-    import subprocess
-    import tempfile
     bare = [sys.executable, "-c", "import pygame; pygame.display.init(); pygame.display.set_mode((640, 480))"]
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     # as an installed program starts: its modules compiled once, on the first run (not timed)

@@ -238,7 +238,7 @@ def cmd_bench(args) -> int:
 
 
 def cmd_desktop(args) -> int:
-    from .desktop.app import run
+    from .desktop.main import run
     return run(rulefile=args.rulefile, seed=args.seed, scale=args.scale, fullscreen=args.fullscreen)
 
 

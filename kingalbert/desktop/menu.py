@@ -13,7 +13,8 @@ from .geometry import MENU_COLUMN, MENU_GAP, MENU_ROW, SCREEN_H, SCREEN_W, TOOL
 @dataclass
 class MenuItem:
     text: str
-    action: str | None = None
+    #: what choosing it does (an ``app.commands.Command``), or None
+    command: object | None = None
     shortcut: str = ""
     ticked: bool = False
     shaded: bool = False

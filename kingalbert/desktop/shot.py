@@ -8,7 +8,7 @@ import pygame
 
 from ..app.files import atomic_write
 from ..sprites.palette import WIMP_RGB
-from .app import Desktop
+from .desktop import Desktop
 from .geometry import SCREEN_H, SCREEN_W
 
 

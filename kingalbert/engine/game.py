@@ -23,7 +23,7 @@ from .ruleset import Ruleset
 STATUSES = ("playing", "won", "lost")
 
 
-class _Record:
+class MoveRecord:
     """What one move changed: pile contents, vars and rng state, before and after."""
 
     __slots__ = ("move", "before", "after", "vars_before", "vars_after", "rng_before", "rng_after", "steps", "messages")
@@ -53,9 +53,9 @@ class Game:
         self._by_name: dict[str, Pile] = {}
         self.vars: dict = {}
         self.history: list[Move] = []
-        self._undo: list[_Record] = []
-        self._redo: list[_Record] = []
-        self._record: _Record | None = None
+        self._undo: list[MoveRecord] = []
+        self._redo: list[MoveRecord] = []
+        self._record: MoveRecord | None = None
         self._status_cache: tuple[int, str] | None = None
         self._version = 0
         self.message = ""
@@ -151,14 +151,14 @@ class Game:
     def begin(self, move: Move | None = None) -> None:
         if self._record is not None:
             raise SolitaireError("a move is already under way")
-        self._record = _Record(move, self.rng.state)
+        self._record = MoveRecord(move, self.rng.state)
 
     def rollback(self) -> None:
         record, self._record = self._record, None
         if record is not None:
             self._restore(record.before, record.vars_before, record.rng_before)
 
-    def commit(self) -> _Record:
+    def commit(self) -> MoveRecord:
         record, self._record = self._record, None
         for index in record.before:
             record.after[index] = tuple(self.piles[index].cards)
@@ -188,7 +188,7 @@ class Game:
         dst = self.pile(move.dst).name if move.dst is not None else None
         return Move(move.kind, src, move.n, dst)
 
-    def play(self, move: Move | str) -> _Record:
+    def play(self, move: Move | str) -> MoveRecord:
         """Check and carry out an action; raise IllegalMoveError (with the reason) if refused.
 
         On refusal the game is exactly as before.  Returns what the move changed
@@ -271,6 +271,11 @@ class Game:
     def restart(self) -> None:
         while self._undo:
             self.undo()
+
+    @property
+    def version(self) -> int:
+        """A number that changes whenever the cards, ``vars`` or the history change."""
+        return self._version
 
     @property
     def can_undo(self) -> bool:

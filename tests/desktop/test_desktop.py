@@ -5,10 +5,13 @@ import pygame
 import pytest
 from PIL import Image
 
-from kingalbert.desktop.app import ADJUST, MENU, SELECT, Desktop
+from kingalbert.desktop.desktop import Desktop
+from kingalbert.desktop.input import ADJUST, MENU, SELECT
+from kingalbert.desktop.menus import statistics_box
 from kingalbert.desktop.shot import screen_image
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
+from kingalbert.app.commands import DEAL_NUMBER, WINNABLE_DEALS
 from kingalbert.app.options import load_options
 from kingalbert.sprites.palette import WIMP_RGB
 
@@ -33,7 +36,9 @@ OPENED = []
 def quit_display():
     yield
     while OPENED:
-        OPENED.pop().thinker.stop()
+        worker = OPENED.pop().session.worker
+        if worker is not None:
+            worker.stop()
     pygame.display.quit()
 
 
@@ -109,49 +114,49 @@ def test_menu_opens_at_the_pointer_and_select_chooses():
     desktop.game.play("r4>t4")
     pos = desktop.window.to_screen(200, 10)
     click(desktop, pos, MENU)
-    assert len(desktop.menus) == 1
-    menu = desktop.menus[0]
+    assert len(desktop.menus.menus) == 1
+    menu = desktop.menus.menus[0]
     assert menu.title == "King Albert" and menu.x == pos[0] - 32 and menu.y == pos[1]
     texts = [item.text for item in menu.items]
     assert texts[:5] == ["Info", "New game", "Restart", "Undo", "Redo"] and texts[-1] == "Quit"
     assert next(i for i in menu.items if i.text == "Redo").shaded
     undo = texts.index("Undo")
     click(desktop, (menu.x + 20, menu.row_tops()[undo] + 5))
-    assert desktop.menus == [] and desktop.game.history == []
+    assert desktop.menus.menus == [] and desktop.game.history == []
 
 
 def test_undo_is_shaded_at_the_start_and_click_outside_closes():
     desktop = make()
     click(desktop, desktop.window.to_screen(100, 100), MENU)
-    menu = desktop.menus[0]
+    menu = desktop.menus.menus[0]
     undo = next(i for i, item in enumerate(menu.items) if item.text == "Undo")
     assert menu.items[undo].shaded
     click(desktop, (menu.x + 20, menu.row_tops()[undo] + 5))
-    assert desktop.menus  # a shaded item does nothing
+    assert desktop.menus.menus  # a shaded item does nothing
     click(desktop, (5, 5))
-    assert desktop.menus == []
+    assert desktop.menus.menus == []
 
 
 def test_adjust_toggles_auto_stack_and_keeps_the_menu_open():
     desktop = make()
     click(desktop, desktop.window.to_screen(150, 100), MENU)
-    menu = desktop.menus[0]
+    menu = desktop.menus.menus[0]
     index = next(i for i, item in enumerate(menu.items) if item.text == "Auto stack")
     assert not menu.items[index].ticked
     click(desktop, (menu.x + 20, menu.row_tops()[index] + 5), ADJUST)
     assert desktop.game.options["auto_stack"] is True
-    assert desktop.menus and desktop.menus[0].items[index].ticked
-    assert (desktop.menus[0].x, desktop.menus[0].y) == (menu.x, menu.y)
+    assert desktop.menus.menus and desktop.menus.menus[0].items[index].ticked
+    assert (desktop.menus.menus[0].x, desktop.menus.menus[0].y) == (menu.x, menu.y)
 
 
 def test_save_options_writes_the_file(private_dirs):
     desktop = make()
     click(desktop, desktop.window.to_screen(150, 100), MENU)
-    menu = desktop.menus[0]
+    menu = desktop.menus.menus[0]
     index = next(i for i, item in enumerate(menu.items) if item.text == "Auto stack")
     click(desktop, (menu.x + 20, menu.row_tops()[index] + 5), ADJUST)
     save = next(i for i, item in enumerate(menu.items) if item.text == "Save options")
-    click(desktop, (menu.x + 20, desktop.menus[0].row_tops()[save] + 5))
+    click(desktop, (menu.x + 20, desktop.menus.menus[0].row_tops()[save] + 5))
     assert desktop.game.message == "Options saved"
     saved = load_options()
     assert saved.problem is None and saved.values["auto_finish"] is False and saved.values["auto_stack"] is True
@@ -164,7 +169,7 @@ def test_save_options_keeps_the_winnable_indicator_as_the_menu_set_it(private_di
     OPENED.append(desktop)
     for text in ("Winnable?", "Save options"):
         click(desktop, desktop.window.to_screen(150, 100), MENU)
-        menu = desktop.menus[0]
+        menu = desktop.menus.menus[0]
         index = next(i for i, item in enumerate(menu.items) if item.text == text)
         click(desktop, (menu.x + 20, menu.row_tops()[index] + 5))
     assert desktop.game.message == "Options saved"
@@ -174,10 +179,10 @@ def test_save_options_keeps_the_winnable_indicator_as_the_menu_set_it(private_di
 def test_submenu_opens_over_the_arrow():
     desktop = make()
     click(desktop, desktop.window.to_screen(150, 100), MENU)
-    menu = desktop.menus[0]
+    menu = desktop.menus.menus[0]
     post(pygame.MOUSEMOTION, (menu.x + menu.width - 4, menu.row_tops()[0] + 8))
     desktop.pump()
-    assert len(desktop.menus) == 2 and desktop.menus[1].title == "About this program"
+    assert len(desktop.menus.menus) == 2 and desktop.menus.menus[1].title == "About this program"
 
 
 def test_icon_bar_menu_and_reopening_a_closed_window():
@@ -188,9 +193,9 @@ def test_icon_bar_menu_and_reopening_a_closed_window():
     click(desktop, desktop.icon_rect.center)
     assert desktop.window.is_open
     click(desktop, desktop.icon_rect.center, MENU)
-    assert [item.text for item in desktop.menus[0].items] == ["Info", "Quit"]
-    assert desktop.menus[0].rect.bottom == 480 - 48 + 1
-    click(desktop, (desktop.menus[0].x + 10, desktop.menus[0].row_tops()[1] + 5))
+    assert [item.text for item in desktop.menus.menus[0].items] == ["Info", "Quit"]
+    assert desktop.menus.menus[0].rect.bottom == 480 - 48 + 1
+    click(desktop, (desktop.menus.menus[0].x + 10, desktop.menus.menus[0].row_tops()[1] + 5))
     assert desktop.running is False
 
 
@@ -243,7 +248,7 @@ def test_a_press_during_an_animation_finishes_it_and_still_counts():
     assert desktop.animation is not None
     post(pygame.MOUSEBUTTONDOWN, desktop.window.to_screen(150, 10), MENU)
     desktop.pump()
-    assert desktop.animation is None and desktop.menus, "the MENU press opened the menu too"
+    assert desktop.animation is None and desktop.menus.menus, "the MENU press opened the menu too"
 
 
 def test_idle_desktop_blocks_mouse_motion():
@@ -331,15 +336,15 @@ def test_a_dropped_rule_file_loads():
 def test_games_menu_lists_king_albert_first_and_opens_it():
     desktop = make()
     click(desktop, desktop.window.to_screen(100, 40), MENU)
-    menu = desktop.menus[0]
+    menu = desktop.menus.menus[0]
     games = next(i for i, item in enumerate(menu.items) if item.text == "Games")
     post(pygame.MOUSEMOTION, (menu.x + menu.width - 4, menu.row_tops()[games] + 8))
     desktop.pump()
-    sub = desktop.menus[1]
+    sub = desktop.menus.menus[1]
     assert sub.title == "Games" and sub.items[0].text == "King Albert" and sub.items[0].ticked
     desktop.game.play("r4>t4")
     click(desktop, (sub.x + 20, sub.row_tops()[0] + 5))
-    assert desktop.menus == [] and desktop.game.history == [] and desktop.game.name == "King Albert"
+    assert desktop.menus.menus == [] and desktop.game.history == [] and desktop.game.name == "King Albert"
 
 
 def test_every_move_is_autosaved_and_comes_back():
@@ -371,7 +376,7 @@ def test_statistics_count_played_and_won():
     desktop.undo()
     desktop.redo()  # the same game is not counted twice
     assert Statistics().get("builtin:king-albert") == (1, 1)
-    box = desktop.statistics_box()
+    box = statistics_box(desktop.session)
     assert box.title == "Statistics" and ("Winning", "100%") in box.fields
 
 
@@ -389,18 +394,18 @@ def test_statistics_count_a_rule_file_from_outside_the_bundled_set(tmp_path):
     move = next(m for m in desktop.game.legal_moves)
     desktop.play(move)
     assert Statistics().get(key) == (1, 0) and Statistics().get("builtin:king-albert") == (0, 0)
-    assert ("Played", "1") in desktop.statistics_box().fields
+    assert ("Played", "1") in statistics_box(desktop.session).fields
 
 
 def test_save_game_through_a_writable_menu_item_and_load_it_by_dropping(tmp_path):
     desktop = make()
     desktop.game.play("r4>t4")
     click(desktop, desktop.window.to_screen(100, 40), MENU)
-    menu = desktop.menus[0]
+    menu = desktop.menus.menus[0]
     index = next(i for i, item in enumerate(menu.items) if item.text == "Save game")
     post(pygame.MOUSEMOTION, (menu.x + menu.width - 4, menu.row_tops()[index] + 8))
     desktop.pump()
-    writable = desktop.menus[1].items[0]
+    writable = desktop.menus.menus[1].items[0]
     assert writable.writable and writable.text.endswith(".json")
     target = tmp_path / "mine.json"
     for _ in range(len(writable.text)):
@@ -409,7 +414,7 @@ def test_save_game_through_a_writable_menu_item_and_load_it_by_dropping(tmp_path
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=ch))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     desktop.pump()
-    assert desktop.menus == [] and target.exists() and desktop.game.message == "Game saved"
+    assert desktop.menus.menus == [] and target.exists() and desktop.game.message == "Game saved"
     saved = desktop.game.to_position()
     desktop.new_game(99)
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(target)))
@@ -464,7 +469,7 @@ def test_hint_highlights_the_move_and_demo_plays_to_the_win():
     desktop = make(NEAR_WIN)
     wait_for_thought(desktop)
     click(desktop, desktop.window.to_screen(150, 10), MENU)
-    menu = desktop.menus[0]
+    menu = desktop.menus.menus[0]
     index = next(i for i, item in enumerate(menu.items) if item.text == "Hint")
     click(desktop, (menu.x + 20, menu.row_tops()[index] + 5))
     first = desktop.game.resolve(desktop.solution[0])
@@ -490,16 +495,16 @@ def test_a_click_stops_the_demo():
 
 def test_typed_deal_number_starts_that_deal():
     desktop = make()
-    desktop.choose("deal:1234")
+    desktop.choose(DEAL_NUMBER, "1234")
     assert desktop.game.seed == 1234 and desktop.game.to_position() == Game(KingAlbert(), 1234).to_position()
-    desktop.choose("deal:12x")
+    desktop.choose(DEAL_NUMBER, "12x")
     assert desktop.game.seed == 1234 and "whole number" in desktop.game.message
 
 
 def test_only_winnable_deals_picks_a_proved_winnable_seed():
     from kingalbert.engine.solver import solve
     desktop = make()
-    desktop.choose("toggle_winnable_deals")
+    desktop.choose(WINNABLE_DEALS)
     desktop.new_game()
     assert desktop.game.message == "Looking for a winnable deal..."
     import time

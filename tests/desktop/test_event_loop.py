@@ -42,7 +42,7 @@ def test_the_desktop_idles_without_using_the_processor_and_quits_on_sigterm(priv
 
 CHILD = """
 import os, signal, sys
-from kingalbert.desktop.app import Desktop
+from kingalbert.desktop.desktop import Desktop
 from kingalbert.engine import Game, Move
 from kingalbert.engine.king_albert import KingAlbert
 desktop = Desktop(Game(KingAlbert(), 7, {"auto_finish": False, "auto_stack": False}), thinking=False)

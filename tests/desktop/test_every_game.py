@@ -2,12 +2,13 @@
 import pygame
 import pytest
 
-from kingalbert.desktop.app import ADJUST, MENU, SELECT, Desktop
+from kingalbert.desktop.desktop import Desktop
+from kingalbert.desktop.input import ADJUST, MENU, SELECT
 from kingalbert.desktop.shot import screen_image
 from kingalbert.app.saves import from_save, to_save
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
-from kingalbert.app.catalogue import FORMATS, bundled_games, game_title
+from kingalbert.app.catalogue import FORMATS, GameRef, bundled_games, game_title
 from kingalbert.sprites.palette import WIMP_RGB
 
 GAMES = [(key, path) for key, paths in bundled_games().items() for path in paths]
@@ -29,7 +30,7 @@ def post(kind, pos, button=None):
 
 
 def hover_arrow(desktop, level, index):
-    menu = desktop.menus[level]
+    menu = desktop.menus.menus[level]
     post(pygame.MOUSEMOTION, (menu.x + menu.width - 4, menu.row_tops()[index] + 8))
     desktop.pump()
 
@@ -43,12 +44,12 @@ def click(desktop, pos, button=SELECT):
 
 def open_from_menu(desktop, key, path):
     click(desktop, desktop.window.to_screen(60, 40), MENU)
-    games = next(i for i, item in enumerate(desktop.menus[0].items) if item.text == "Games")
+    games = next(i for i, item in enumerate(desktop.menus.menus[0].items) if item.text == "Games")
     hover_arrow(desktop, 0, games)
-    fmt = next(i for i, item in enumerate(desktop.menus[1].items) if item.text == FORMATS[key].label)
+    fmt = next(i for i, item in enumerate(desktop.menus.menus[1].items) if item.text == FORMATS[key].label)
     hover_arrow(desktop, 1, fmt)
-    sub = desktop.menus[2]
-    index = next(i for i, item in enumerate(sub.items) if item.action == f"game:{path}")
+    sub = desktop.menus.menus[2]
+    index = next(i for i, item in enumerate(sub.items) if item.command is not None and item.command.arg == GameRef(path=str(path)))
     assert sub.items[index].text == game_title(path)
     click(desktop, (sub.x + 20, sub.row_tops()[index] + 5))
 

@@ -4,7 +4,9 @@ for every other game; the deal number in the New game menu."""
 import pygame
 import pytest
 
-from kingalbert.desktop.app import FLASH_MS, FLASH_PHASES, MENU, SELECT, Desktop
+from kingalbert.desktop.animation import FLASH_MS, FLASH_PHASES
+from kingalbert.desktop.desktop import Desktop
+from kingalbert.desktop.input import MENU, SELECT
 from kingalbert.desktop.board import INVERSE
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
@@ -31,7 +33,7 @@ def desktop_for(name, seed=1):
 
 def choose(desktop, text):
     click(desktop, desktop.window.to_screen(60, 40), MENU)
-    menu = desktop.menus[0]
+    menu = desktop.menus.menus[0]
     index = next(i for i, item in enumerate(menu.items) if item.text == text)
     click(desktop, (menu.x + 20, menu.row_tops()[index] + 5))
 
@@ -85,7 +87,7 @@ def test_a_closed_box_stays_closed_until_the_game_opens_another():
     assert box.title == "Foundation" and "It is empty." in " ".join(box.lines)
     click(desktop, box.close_rect.center)
     assert desktop.game_box is None
-    desktop.changed()
+    desktop.session.changed()
     assert desktop.game_box is None
     click(desktop, pile_point(desktop, "F2"))
     assert desktop.game_box is not None and desktop.game_box.title == "Foundation"
@@ -151,11 +153,11 @@ def test_the_deal_number_item_shows_the_current_deal_and_sets_it():
     pygame.display.init()
     desktop = Desktop(Game(KingAlbert(), 4321), autosave=False, thinking=False)
     click(desktop, desktop.window.to_screen(60, 40), MENU)
-    new = next(i for i, item in enumerate(desktop.menus[0].items) if item.text == "New game")
+    new = next(i for i, item in enumerate(desktop.menus.menus[0].items) if item.text == "New game")
     hover_arrow(desktop, 0, new)
-    deal = next(i for i, item in enumerate(desktop.menus[1].items) if item.text == "Deal number")
+    deal = next(i for i, item in enumerate(desktop.menus.menus[1].items) if item.text == "Deal number")
     hover_arrow(desktop, 1, deal)
-    item = desktop.writable_item()
+    item = desktop.menus.writable_item()
     assert item.text == "4321"
     for key in (pygame.K_BACKSPACE, pygame.K_BACKSPACE):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
@@ -195,9 +197,9 @@ def test_the_cards_a_press_puts_on_the_cursor_follow_the_pointer():
     desktop.pump()
     post(pygame.MOUSEMOTION, (start[0] + 30, start[1] + 60))
     desktop.pump()
-    assert desktop.drag["cards"] == [top]
-    dragged = desktop.dragged_rect(desktop.drag["at"], desktop.drag)
-    assert dragged.topleft == (start[0] + 30 - desktop.drag["grab"][0], start[1] + 60 - desktop.drag["grab"][1])
+    assert desktop.drag.cards == [top]
+    dragged = desktop.renderer.dragged_rect(desktop.drag.at, desktop.drag)
+    assert dragged.topleft == (start[0] + 30 - desktop.drag.grab[0], start[1] + 60 - desktop.drag.grab[1])
     target = pile_point(desktop, "R2")
     post(pygame.MOUSEMOTION, target)
     desktop.pump()
@@ -213,9 +215,9 @@ def test_a_yazzle_game_switches_between_easy_and_hard_mode_from_the_menu():
     choose(desktop, "Hard mode")
     assert desktop.game.options["mode"] == "hard"
     click(desktop, desktop.window.to_screen(60, 40), MENU)
-    ticked = {item.text for item in desktop.menus[0].items if item.ticked}
+    ticked = {item.text for item in desktop.menus.menus[0].items if item.ticked}
     assert "Hard mode" in ticked and "Easy mode" not in ticked
-    click(desktop, (desktop.menus[0].x + 20, desktop.menus[0].row_tops()[0] + 5))  # Info: the menu closes
+    click(desktop, (desktop.menus.menus[0].x + 20, desktop.menus.menus[0].row_tops()[0] + 5))  # Info: the menu closes
     choose(desktop, "Easy mode")
     assert desktop.game.options["mode"] == "easy"
 
@@ -223,12 +225,12 @@ def test_a_yazzle_game_switches_between_easy_and_hard_mode_from_the_menu():
 def test_the_menu_offers_only_the_options_the_game_understands():
     desktop = desktop_for("strategy.cdl")
     click(desktop, desktop.window.to_screen(60, 40), MENU)
-    texts = [item.text for item in desktop.menus[0].items]
+    texts = [item.text for item in desktop.menus.menus[0].items]
     assert "Auto finish" not in texts and "Auto stack" not in texts and "Rules" in texts
     desktop.close_menus()
     desktop.set_game(Game(KingAlbert(), 1))
     click(desktop, desktop.window.to_screen(60, 40), MENU)
-    texts = [item.text for item in desktop.menus[0].items]
+    texts = [item.text for item in desktop.menus.menus[0].items]
     assert "Auto finish" in texts and "Auto stack" in texts
 
 

@@ -53,7 +53,7 @@ def test_a_pile_shows_only_its_top_cards_when_max_visible_is_set(board):
 
 
 def test_a_cardsworkshop_matrix_fills_the_screen_and_toggle_size_gives_the_usual_cards():
-    from kingalbert.desktop.app import Desktop
+    from kingalbert.desktop.desktop import Desktop
     from kingalbert.desktop.geometry import ICONBAR_H, SCREEN_H, SCREEN_W
     from kingalbert.engine.king_albert import KingAlbert
     from test_every_game import click
@@ -93,7 +93,7 @@ def test_piles_placed_left_of_the_origin_still_show():
 
 
 def test_the_message_row_and_information_panel_stay_in_view_while_the_work_area_scrolls():
-    from kingalbert.desktop.app import Desktop
+    from kingalbert.desktop.desktop import Desktop
     from kingalbert.desktop.board import INFO_W, MESSAGE_H
     from kingalbert.sprites.palette import BLACK
     from test_every_game import click
@@ -121,7 +121,7 @@ def test_the_message_row_and_information_panel_stay_in_view_while_the_work_area_
     under = window.to_work(message.center)
     assert board.card_at(under) is not None
     presses = []
-    desktop.board_press = lambda *args: presses.append(args)
+    desktop.mouse.board_press = lambda *args: presses.append(args)
     click(desktop, message.center)
     click(desktop, (message.centerx, message.y - 20))
     assert len(presses) == 1 and presses[0][0] == window.to_work((message.centerx, message.y - 20))

@@ -7,7 +7,8 @@ from collections import Counter
 import pygame
 import pytest
 
-from kingalbert.desktop.app import ADJUST, MENU, SELECT, Desktop
+from kingalbert.desktop.desktop import Desktop
+from kingalbert.desktop.input import ADJUST, MENU, SELECT
 from kingalbert.desktop.shot import screen_image
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
@@ -40,7 +41,7 @@ def somewhere(rnd, desktop):
 
 def act(rnd, desktop):
     r = rnd.random()
-    menus = [menu for menu in desktop.menus if hasattr(menu, "items")]
+    menus = [menu for menu in desktop.menus.menus if hasattr(menu, "items")]
     if r < 0.45:
         button = rnd.choice([SELECT, SELECT, SELECT, MENU, ADJUST])
         pos = somewhere(rnd, desktop)

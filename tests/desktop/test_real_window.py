@@ -9,7 +9,7 @@ import time
 import pygame
 import pytest
 
-from kingalbert.desktop.app import Desktop
+from kingalbert.desktop.desktop import Desktop
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
 

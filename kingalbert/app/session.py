@@ -1,0 +1,413 @@
+"""``Session``: one game in progress as a client plays it, without any screen.
+
+The session owns the game and everything that goes with playing it: the
+player's options, statistics, the autosave after every change, the solver's
+live verdict ("Winnable?"), hints and Demo.  Both clients drive a game only
+through it; the desktop draws what it says and listens for its changes
+(Aisleriot's model announcing changes), so all of this is testable without a
+display.
+
+Listeners are called with one word saying what changed:
+
+``"game"``      a different game (a new deal, another rule file, a loaded save)
+``"position"``  the cards (a move, undo, redo, restart)
+``"refused"``   a move was refused (the game's message says why)
+``"view"``      only what is shown about the game (message, verdict, hint, options)
+"""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Protocol
+
+from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError
+from ..engine.game import Game, MoveRecord
+from ..engine.moves import Move
+from ..engine.ruleset import Ruleset
+from ..engine.solver import hint as solver_hint
+from .catalogue import GameRef, safe_load
+from .files import data_dir
+from .options import Options, load_options, save_options
+from .saves import autosave_path, is_saved_game, load_autosave, read_game, write_game
+from .solver_worker import Answer
+from .stats import Statistics, game_key
+
+#: what the message space's second line says for each verdict
+LABELS = {"winnable": "Winnable", "unwinnable": "Not winnable from here", "unknown": "Can't tell"}
+THINKING = "Thinking..."
+#: how long Demo waits between moves (ms)
+DEMO_MS = 500
+
+
+def fresh_seed() -> int:
+    """A deal number nobody can predict."""
+    return int.from_bytes(os.urandom(4), "little")
+
+
+def now_ms() -> int:
+    return int(time.monotonic() * 1000)
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """One of a game's own options: on/off (``choices`` None) or one of ``choices``."""
+
+    name: str
+    label: str
+    choices: tuple[str, ...] | None = None
+
+
+def game_options(ruleset: Ruleset) -> list[GameOption]:
+    """The options a game understands, in the order its menu shows them."""
+    options = [GameOption(name, name.replace("_", " ").capitalize())
+               for name, value in ruleset.default_options.items() if isinstance(value, bool)]
+    options += [GameOption(name, name.replace("_", " ").capitalize(), tuple(choices))
+                for name, choices in ruleset.option_choices.items()]
+    return options
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The card to move and where it goes: (pile, n from the top), destination pile or None."""
+
+    src: str
+    n: int
+    dst: str | None
+
+
+class Worker(Protocol):
+    job: int
+
+    def start(self, kind: str, game: Game, timeout: float = 10.0) -> int: ...
+
+    def stop(self) -> None: ...
+
+
+class Session:
+    def __init__(self, game: Game, options: Options | None = None, *, autosave: bool = True,
+                 worker: Worker | None = None, statistics: Statistics | None = None):
+        self.options = options or load_options()
+        self.autosave = autosave
+        #: the solver's process (None: no solver, as for screenshots and benchmarks)
+        self.worker = worker
+        self.statistics = statistics or Statistics()
+        self.listeners: list[Callable[[str], None]] = []
+        #: the live "Winnable?" line of the message space
+        self.indicator = ""
+        #: the solver's winning line from the current position, when it has found one
+        self.solution: list[str] | None = None
+        self.hint: Hint | None = None
+        #: moves Demo still has to play, and when it plays the next (ms)
+        self.demo: list[str] | None = None
+        self.demo_due = 0
+        self.game = game
+        self.counted = {"played": False, "won": False}
+        self._start(game)
+        self.think()
+        for problem in (self.options.problem, self.statistics.problem):
+            if problem:
+                game.message = problem
+
+    # -- announcing changes ---------------------------------------------------------
+    def announce(self, what: str) -> None:
+        for listener in list(self.listeners):
+            listener(what)
+
+    @property
+    def ref(self) -> GameRef:
+        return GameRef.of(self.game.ruleset)
+
+    @property
+    def played_won(self) -> tuple[int, int]:
+        return self.statistics.get(game_key(self.game.ruleset))
+
+    # -- which game -------------------------------------------------------------------
+    def _start(self, game: Game) -> None:
+        self.game = game
+        self.demo = None
+        self.hint = None
+        # a game restored part-way through was counted when its first card moved
+        self.counted = {"played": bool(game.history), "won": bool(game.history) and game.status == "won"}
+
+    def set_game(self, game: Game) -> None:
+        """Play ``game`` from now on."""
+        self._start(game)
+        self.announce("game")
+
+    def new_game(self, seed: int | None = None, any_deal: bool = False) -> None:
+        """A new deal of the same game: ``seed``, else a random one (a winnable one when
+        *Only winnable deals* is on and a solver is at hand)."""
+        self.demo = None
+        if seed is None and not any_deal and self.worker is not None and self.options.values.get("winnable_deals"):
+            self.game.message = "Looking for a winnable deal..."
+            self.worker.start("winnable-deal", Game(self.game.ruleset, fresh_seed(), self.game.options), timeout=2.0)
+            self.announce("view")
+            return
+        seed = fresh_seed() if seed is None else seed
+        self.set_game(Game(self.game.ruleset, seed, self.game.options))
+        self.changed()
+
+    def deal_number(self, text: str) -> None:
+        """The New game > Deal number item: a deal by its number."""
+        text = text.strip()
+        if text.isdigit():
+            self.new_game(int(text), any_deal=True)
+        else:
+            self.say(f"A deal number is a whole number, not {text!r}")
+
+    def open(self, what: str | GameRef | None) -> None:
+        """Start the game of a rule file or a built-in game (a new deal), or a saved game;
+        raises SolitaireError (the game in progress untouched) if it can't be loaded."""
+        path = what.path if isinstance(what, GameRef) else what
+        if path and is_saved_game(path):
+            game = read_game(path)
+        else:
+            ruleset = safe_load(what)
+            game = Game(ruleset, fresh_seed(), self.game.options)
+        self.set_game(game)
+        self.changed()
+
+    # -- moves ----------------------------------------------------------------------------
+    def play(self, move: Move | str) -> MoveRecord | None:
+        """Play a move; returns what it changed, or None if the rules refused it (the
+        game's message says why).  A game program's own failure (RuleFileError) is raised."""
+        try:
+            record = self.game.play(move)
+        except IllegalMoveError:
+            self.announce("refused")
+            return None
+        except RuleFileError:
+            raise
+        except SolitaireError as error:
+            self.say(str(error))
+            return None
+        self.changed()
+        return record
+
+    def undo(self) -> None:
+        if self.game.undo() is None:
+            self.game.message = "There is nothing to undo"
+        self.changed()
+
+    def redo(self) -> None:
+        if self.game.redo() is None:
+            self.game.message = "There is nothing to redo"
+        self.changed()
+
+    def restart(self) -> None:
+        self.game.restart()
+        self.changed()
+
+    def say(self, text: str) -> None:
+        self.game.message = text
+        self.announce("view")
+
+    def changed(self) -> None:
+        """After every change to the game: count it in the statistics, autosave it, and
+        set the solver thinking about it."""
+        self.hint = None
+        if self.demo is None:
+            self.think()
+        elif self.solution:
+            self.solution = self.solution[1:]
+        self.save_progress()
+        self.announce("position")
+
+    def save_progress(self) -> None:
+        game = self.game
+        try:
+            for what in ("played", "won"):
+                if not self.counted[what] and (game.history if what == "played" else game.status == "won"):
+                    self.counted[what] = True
+                    self.statistics.record(game_key(game.ruleset), game.name, **{what: 1})
+            if self.autosave:
+                write_game(game, autosave_path())
+        except OSError as error:
+            game.message = f"Can't save the game: {error.strerror or error}"
+
+    # -- options ------------------------------------------------------------------------------
+    def option(self, name: str):
+        return self.game.options.get(name)
+
+    def set_option(self, name: str, value) -> None:
+        """Set one of the game's own options (and the player's, which Save options writes)."""
+        self.game.options[name] = value
+        if isinstance(value, bool):
+            self.options.values[name] = value
+        else:
+            self.game.message = f"{str(value).capitalize()} {name}"
+        self.changed()
+
+    def toggle_option(self, name: str) -> None:
+        self.set_option(name, not self.game.options.get(name))
+
+    @property
+    def indicator_on(self) -> bool:
+        return bool(self.options.values.get("indicator", True))
+
+    def toggle_indicator(self) -> None:
+        self.options.values["indicator"] = not self.indicator_on
+        self.think()
+        self.announce("view")
+
+    def toggle_winnable_deals(self) -> None:
+        self.options.values["winnable_deals"] = not self.options.values.get("winnable_deals")
+        self.announce("view")
+
+    def save_options(self) -> None:
+        for name in self.game.ruleset.default_options:   # the game's own options, as ticked
+            if name in self.options.values:
+                self.options.values[name] = bool(self.game.options[name])
+        try:
+            self.game.message = save_options(self.options.values, self.options.path)
+            self.options.problem = None
+        except OSError as error:
+            self.game.message = f"Options not saved: {error.strerror or error}"
+        self.announce("view")
+
+    # -- saved games ------------------------------------------------------------------------
+    @staticmethod
+    def saves_dir() -> Path:
+        return data_dir() / "saves"
+
+    def default_save_path(self) -> str:
+        game = self.game
+        name = "".join(ch if ch.isalnum() else "-" for ch in game.name.lower()).strip("-")
+        return str(self.saves_dir() / f"{name}-{game.seed if game.seed is not None else 'game'}.json")
+
+    def save_game(self, path: str) -> None:
+        """Write the game to ``path``; raises OSError if it can't be written."""
+        path = path.strip()
+        if not path:
+            return
+        write_game(self.game, os.path.expanduser(path))
+        self.say("Game saved")
+
+    # -- the solver -------------------------------------------------------------------------
+    def think(self) -> None:
+        """Ask the solver, in its own process, whether the game can still be won."""
+        self.solution = None
+        self.hint = None
+        on = self.worker is not None and self.indicator_on
+        if on and self.game.status == "playing":
+            self.indicator = THINKING
+            self.worker.start("verdict", self.game)
+        else:
+            if self.worker is not None:
+                self.worker.stop()
+            self.indicator = LABELS["unwinnable"] if on and self.game.status == "lost" else ""
+
+    def on_answer(self, answer: Answer) -> None:
+        """The solver's answer to the latest question (older answers are dropped)."""
+        if self.worker is None or answer.job != self.worker.job:
+            return
+        result = answer.result
+        if answer.kind == "winnable-deal":
+            if result.get("seed") is None:
+                self.say("No winnable deal found; try again")
+            else:
+                self.new_game(result["seed"], any_deal=True)
+            return
+        verdict = result.get("verdict", "unknown")
+        if verdict == "winnable":
+            self.solution = result.get("moves") or []
+        if self.indicator_on:
+            self.indicator = LABELS.get(verdict, LABELS["unknown"])
+        if answer.kind == "solution":
+            if verdict == "winnable":
+                self.start_demo()
+                return
+            self.game.message = "The solver can't find a way to win from here"
+        self.announce("view")
+
+    def show_hint(self) -> None:
+        """Point at a good move: the solver's line if it has one, else the best-looking move."""
+        game = self.game
+        if game.status != "playing":
+            self.say("The game is over")
+            return
+        move = Move.parse(self.solution[0]) if self.solution else solver_hint(game, timeout=0.3)
+        if move is None:
+            self.say("There is no move to hint at")
+            return
+        move = game.resolve(move)
+        pile = game.pile(move.src)
+        card = pile.cards[-move.n] if len(pile.cards) >= move.n else None
+        what = card.name if card is not None and card.face_up else f"the {pile.role} {pile.name}"
+        if move.kind == "click":
+            text = f"Hint: click {what}"
+        else:
+            target = game.pile(move.dst) if move.dst else None
+            if target is None or target.role == "foundation":
+                where = "up to its foundation"
+            elif not target.cards:
+                where = "to an empty pile"
+            else:
+                where = f"onto the {target.cards[-1].name}" if target.cards[-1].face_up else f"onto {target.name}"
+            text = f"Hint: {what} {where}"
+        game.message = text
+        self.hint = Hint(move.src, move.n, move.dst)
+        self.announce("view")
+
+    def start_demo(self) -> None:
+        if self.solution is None:
+            if self.worker is None:
+                self.say("There is no solver to play the demo")
+                return
+            self.game.message = THINKING
+            self.worker.start("solution", self.game)
+        elif not self.solution:
+            self.game.message = "Nothing left to play"
+        else:
+            self.demo = list(self.solution)
+            self.demo_due = now_ms() + DEMO_MS
+            self.game.message = "Demo: click to stop"
+        self.announce("view")
+
+    def stop_demo(self) -> None:
+        self.demo = None
+        self.say("Demo stopped")
+
+    def demo_step(self, now: int) -> MoveRecord | None:
+        """Play Demo's next move if it is due; returns what it changed."""
+        if self.demo is None or now < self.demo_due:
+            return None
+        move = self.demo.pop(0)
+        rest = self.demo
+        options = dict(self.game.options)
+        self.game.options.update(auto_finish=False, auto_stack=False)  # the solution is for plain moves
+        try:
+            record = self.play(Move.parse(move))
+        except BaseException:
+            self.demo = None
+            raise
+        finally:
+            self.game.options.clear()
+            self.game.options.update(options)
+        if record is None or not rest:
+            self.demo = None
+            if record is not None and self.game.status != "won":
+                self.game.message = "Demo finished"
+        else:
+            self.demo = rest
+            self.demo_due = now + DEMO_MS
+            self.game.message = "Demo: click to stop"
+        self.announce("view")
+        return record
+
+
+def start_game(rulefile: str | None = None, seed: int | None = None, options: Options | None = None,
+               restore: bool = True) -> tuple[Game, str | None]:
+    """The game a client starts with: the autosaved one if started plain (``restore``),
+    else a new game of RULEFILE (or the saved game it names); and a message if the
+    autosave could not be used.  Raises SolitaireError for a file that can't be loaded."""
+    options = options or load_options()
+    if restore and rulefile is None and seed is None:
+        game, problem = load_autosave()
+        if game is not None or problem:
+            return (game or Game(safe_load(None), fresh_seed(), options.values)), problem
+    if rulefile is not None and is_saved_game(rulefile):
+        return read_game(rulefile), None
+    return Game(safe_load(rulefile), seed if seed is not None else fresh_seed(), options.values), None

@@ -1,0 +1,358 @@
+"""The emulated RISC OS 3 desktop that King Albert (and every other game) plays in.
+
+``Desktop`` owns the 640×480 8-bit screen in the Wimp palette, the icon bar,
+the game window, menus, boxes and what the mouse is doing.  The game itself
+lives in an ``app.session.Session`` — the desktop changes it only through
+the session (moves, undo, the commands of the menus and keys) and listens
+to its announcements.  Drawing is ``render.Renderer``'s, the mouse
+``mouse.Mouse``'s, the keyboard ``keys.Keys``'s, the real window
+``display.Display``'s and the event loop ``main``'s.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ..app import commands
+from ..app.catalogue import GameRef
+from ..app.session import Session, now_ms
+from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..sprites import icon, tools
+from ..sprites.palette import GREY4, new_surface
+from .animation import FLASH_MS, FLASH_PHASES, Animation
+from .board import MESSAGE_H, Board
+from .dialogs import ErrorBox, GameBox
+from .display import Display
+from .geometry import ICONBAR_H, SCREEN_H, SCREEN_W, TOOL
+from .indicator import THOUGHT, Thinker
+from .input import Drag, Press
+from .keys import Keys
+from .menus import MenuStack, game_menu, iconbar_menu
+from .mouse import Mouse
+from .render import Renderer
+from .window import Window
+
+
+
+class Desktop:
+    def __init__(self, game: Game, options=None, *, autosave: bool = True, thinking: bool = True):
+        self.session = Session(game, options, autosave=autosave, worker=Thinker() if thinking else None)
+        self.screen = new_surface(SCREEN_W, SCREEN_H, fill=GREY4)
+        self.tools = tools.window_tools()
+        self.tick = tools.menu_tick()
+        self.arrow = tools.submenu_arrow()
+        self.icon = icon.app_icon()
+        self.icon_rect = pygame.Rect(SCREEN_W - 34 - 24, SCREEN_H - ICONBAR_H + 20, 34, 34)
+        self.menus = MenuStack()
+        self.press: Press | None = None
+        self.drag: Drag | None = None
+        self.animation: Animation | None = None
+        self.focus = True
+        self.running = True
+        self.window: Window | None = None
+        self.error: ErrorBox | None = None
+        #: the game's own box (CardsWorkShop's help window, a pile's rules), and the one the player closed
+        self.game_box: GameBox | None = None
+        self._closed_box = None
+        #: when the flashing cards started to flash
+        self.flash_start: int | None = None
+        #: SELECT on a pile shows its rules instead of playing (the Rules menu item)
+        self.rules_mode = False
+        #: the real window, once there is one (see ``display``)
+        self.display = None
+        self.renderer = Renderer(self)
+        self.mouse = Mouse(self)
+        self.keys = Keys(self)
+        self.new_board()
+        self.session.listeners.append(self.on_session)
+
+    # -- what the session holds, for the desktop's parts and for tests --------------------
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def statistics(self):
+        return self.session.statistics
+
+    @property
+    def solution(self):
+        return self.session.solution
+
+    @property
+    def demo(self):
+        return self.session.demo
+
+    def on_session(self, what: str) -> None:
+        """The session announced a change."""
+        if what == "game":
+            self.new_board()
+        elif what in ("position", "refused"):
+            self.sync_game_box()   # a refused move may still open the game's box (a WAIT) or flash
+        self.sync_board()
+
+    def sync_board(self) -> None:
+        """Give the board what the session says about the game: the verdict, the hint, the counts."""
+        board, session = self.board, self.session
+        board.indicator = session.indicator
+        hint = session.hint
+        board.hint = ((hint.src, hint.n), hint.dst) if hint else None
+        board.statistics = session.played_won
+
+    # -- the game window -----------------------------------------------------------------
+    def new_board(self) -> None:
+        """A window for the session's game: its board drawn at the size the game needs."""
+        game = self.game
+        fitted = self.fitted_board(game)
+        #: the game's playfield is fitted to the screen (toggle size gives the usual cards)
+        self.fitted = fitted is not None
+        self.board = fitted or Board(game)
+        width, height = self.board.size
+        old = self.window
+        x = (SCREEN_W - width) // 2 if old is None else old.x
+        y = max(TOOL + 2, (SCREEN_H - ICONBAR_H - height - TOOL) // 2 + TOOL) if old is None else old.y
+        self.window = Window(game.name, (width, height), x, y)
+        fx, fy, w, h = self.window.full_size(SCREEN_H - ICONBAR_H)
+        self.window.resize(w, h)
+        self.window.move_to(fx, fy)
+        if old is not None:
+            self.window.is_open = old.is_open
+        self.game_box = self._closed_box = None
+        self.flash_start = None
+        self.sync_board()
+        self.mouse.want_motion(self.drag is not None or bool(self.menus))
+
+    def set_game(self, game: Game) -> None:
+        self.session.set_game(game)
+
+    def fitted_board(self, game: Game) -> Board | None:
+        """For a game whose playfield scales with the window (CardsWorkShop's matrix):
+        the board that fills all the screen has room for; None for other games."""
+        width, height = SCREEN_W - 2, SCREEN_H - ICONBAR_H - TOOL - 2
+        try:
+            layout = game.ruleset.fit_layout(game, width, height - MESSAGE_H)
+            return Board(game, layout) if layout is not None else None
+        except ValueError:
+            return None  # the matrix needs more room than the screen has: the usual cards, scrolled
+
+    def toggle_fit(self) -> bool:
+        """Toggle size for a game whose playfield scales: between the whole game on the
+        screen and the usual card size (scrolling); False for other games."""
+        game, window = self.game, self.window
+        board = Board(game) if self.fitted else self.fitted_board(game)
+        if board is None:
+            return False
+        self.fitted = not self.fitted
+        board.hover = self.board.hover
+        self.board = board
+        window.set_extent(*board.size, toggled=not self.fitted)
+        _, _, w, h = window.full_size(SCREEN_H - ICONBAR_H)
+        window.resize(w, h)
+        window.move_to(min(window.x, SCREEN_W - 1 - window.outer.w), window.y)
+        return True
+
+    # -- the game's own boxes ---------------------------------------------------------------
+    def sync_game_box(self) -> None:
+        """Show what the game's program asked for: its box (opened, changed or closed) and flashing cards."""
+        game = self.game
+        ruleset = game.ruleset
+        flashes = [event[1:] for event in ruleset.take_events(game) if event[0] == "flash"]
+        if flashes:
+            self.board.flash = flashes
+            self.board.flash_on = True
+            self.flash_start = now_ms()
+        shown = ruleset.help_box(game)
+        if shown is None or not shown.open:
+            if self.game_box is not None and self.game_box.source is not None:
+                self.game_box = None
+        elif (self.game_box is None or self.game_box.source is not shown) and shown is not self._closed_box:
+            self.game_box = self.place_box(GameBox(shown.title, shown.text, [title for title, _ in shown.buttons], shown))
+
+    def place_box(self, box: GameBox) -> GameBox:
+        """Where a game's box opens: at its place on the game's grid (CLEAR ... AT x, y), else mid-window."""
+        window, at, cell = self.window, getattr(box.source, "box", None), self.board.layout.cell
+        if at and cell:
+            box.place(*window.to_screen(int(at[0] * cell[0]), int(at[1] * cell[1])))
+        else:
+            box.place(window.x + (min(window.w, self.board.width) - box.W) // 2,
+                      window.y + (min(window.h, self.board.height) - box.H) // 2)
+        return box
+
+    def show_rules(self, pile_name: str) -> None:
+        """The Rules mode's answer to SELECT on a pile: the game's own Help, else what the engine knows."""
+        game = self.game
+        pile = game.pile(pile_name)
+        if game.ruleset.help_text(game, pile) is not None:
+            self._closed_box = None
+            self.sync_game_box()
+        else:
+            lines = game.ruleset.describe_pile(game, pile) or ["This pile has no rules of its own to show."]
+            self.game_box = self.place_box(GameBox(pile.name, "\n".join(lines), [], ok=True))
+
+    def box_press(self, part) -> None:
+        box = self.game_box
+        if part == "close" or (box.source is None and isinstance(part, int)):
+            self._closed_box = box.source
+            self.game_box = None
+        elif isinstance(part, int):
+            try:
+                self.game.ruleset.press_button(self.game, part)
+            except IllegalMoveError as refusal:
+                self.game.message = str(refusal)
+            self.session.changed()
+
+    def toggle_rules(self) -> None:
+        self.rules_mode = not self.rules_mode
+        self.session.say("Rules: click a pile to read its rules" if self.rules_mode else "")
+
+    # -- playing ----------------------------------------------------------------------------
+    def play(self, move: Move) -> bool:
+        record = self.session.play(move)
+        if record is None:
+            return False
+        self.animation = Animation.of_record(self.game, record, now_ms())
+        return True
+
+    def finish_animation(self) -> None:
+        self.animation = None
+
+    def new_game(self, seed: int | None = None, any_deal: bool = False) -> None:
+        self.session.new_game(seed, any_deal)
+
+    def undo(self) -> None:
+        self.finish_animation()
+        self.session.undo()
+
+    def redo(self) -> None:
+        self.finish_animation()
+        self.session.redo()
+
+    def start_demo(self) -> None:
+        self.session.start_demo()
+
+    def fail(self, error: RuleFileError) -> None:
+        """A game's own program failed (a runaway script, say): the engine rolled its move
+        back; the player sees why, and plays on."""
+        self.press = self.drag = None
+        self.renderer.drag_ended()
+        if self.session.demo is not None:
+            self.session.stop_demo()
+        self.error = ErrorBox("King Albert", str(error))
+
+    # -- commands -------------------------------------------------------------------------
+    def choose(self, command: commands.Command | None, text: str | None = None) -> None:
+        """Carry out a command of a menu or a key."""
+        if command is None:
+            return
+        name = command.name
+        try:
+            if name == "quit":
+                self.running = False
+            elif name == "rules":
+                self.toggle_rules()
+            elif name == "fullscreen":
+                if self.display is not None:
+                    self.display.toggle_fullscreen()
+            elif name == "open":
+                self.open_game(command.arg if command.arg is not None else (text or "").strip() or None)
+            else:
+                if name in ("undo", "redo", "restart", "hint"):
+                    self.finish_animation()
+                commands.run(self.session, command, text)
+        except OSError as error:
+            self.error = ErrorBox("King Albert", f"{text or ''}: can't be written ({error.strerror or error})")
+
+    def open_game(self, what: str | GameRef | None) -> bool:
+        """Start a game (a rule file, a built-in game, a saved game); a bad file opens an
+        error box and leaves the game in progress untouched."""
+        try:
+            self.session.open(what)
+        except SolitaireError as error:
+            self.error = ErrorBox("King Albert", str(error))
+            return False
+        return True
+
+    def open_menu(self, source: str, pos) -> None:
+        menu = game_menu(self.session, self.rules_mode) if source == "window" else iconbar_menu()
+        self.menus.open(menu, pos, source)
+        self.mouse.want_motion(True)
+
+    def reopen_menu(self) -> None:
+        self.menus.reopen(game_menu(self.session, self.rules_mode) if self.menus.source == "window" else iconbar_menu())
+
+    def close_menus(self) -> None:
+        self.menus.close()
+        self.mouse.want_motion(self.drag is not None)
+
+    # -- events -----------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        try:
+            self.dispatch(event)
+        except RuleFileError as error:
+            self.fail(error)
+
+    def dispatch(self, event) -> None:
+        kind = event.type
+        if kind == pygame.QUIT:
+            self.running = False
+        elif kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            self.mouse.handle(event)
+        elif kind == pygame.KEYDOWN:
+            self.keys.on_key(event)
+        elif kind == pygame.DROPFILE:
+            self.open_game(event.file)
+        elif kind == THOUGHT:
+            self.session.on_answer(event.answer)
+
+    def step(self) -> None:
+        """Advance what moves by itself: Demo, a card flying, flashing cards."""
+        now = now_ms()
+        if self.session.demo is not None and self.animation is None:
+            record = self.session.demo_step(now)
+            if record is not None:
+                self.animation = Animation.of_record(self.game, record, now)
+        if self.animation is not None:
+            self.animation.advance(now)
+            if self.animation.done:
+                self.finish_animation()
+        if self.flash_start is not None:
+            self.flash_step(now)
+
+    def flash_step(self, now: int) -> None:
+        phase = (now - self.flash_start) // FLASH_MS
+        on = phase < FLASH_PHASES and phase % 2 == 0
+        if phase >= FLASH_PHASES:
+            self.flash_start = None
+            self.board.flash = []
+        self.board.flash_on = on
+
+    # -- drawing (see render) -----------------------------------------------------------
+    def render(self) -> pygame.Surface:
+        return self.renderer.render()
+
+    def frame(self):
+        return self.renderer.frame()
+
+    def pinned(self):
+        return self.renderer.pinned()
+
+    def on_pinned(self, pos) -> bool:
+        return self.renderer.on_pinned(pos)
+
+    # -- the real display (see display) -----------------------------------------------------
+    def open_display(self, scale: int | None = None, fullscreen: bool = False) -> None:
+        self.display = Display(self)
+        self.display.open(scale, fullscreen)
+
+    def present(self, dirty) -> None:
+        if self.display is not None:
+            self.display.present(dirty)
+
+    def pump(self) -> None:
+        """Handle every event waiting, then bring the screen (and the window) up to date."""
+        for event in pygame.event.get():
+            self.handle(event)
+        self.step()
+        if self.display is not None:
+            self.display.present(self.frame())

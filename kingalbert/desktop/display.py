@@ -1,0 +1,79 @@
+"""The real window: the emulated screen scaled by a whole factor.
+
+``Display`` opens the pygame window, scales the 640×480 screen into it
+(whole screen, or only the rectangles that changed) and maps the pointer
+back onto the emulated screen.
+"""
+from __future__ import annotations
+
+import pygame
+
+from typing import TYPE_CHECKING
+
+from ..sprites import tools
+from .geometry import SCREEN_H, SCREEN_W
+
+if TYPE_CHECKING:
+    from .desktop import Desktop
+
+
+class Display:
+    def __init__(self, desktop: "Desktop"):
+        self.desktop = desktop
+        self.surface: pygame.Surface | None = None
+        self.scale = 1
+        self.offset = (0, 0)
+        self.fullscreen = False
+
+    def open(self, scale: int | None = None, fullscreen: bool = False) -> None:
+        pygame.display.init()
+        if scale is None:
+            sizes = pygame.display.get_desktop_sizes() or [(SCREEN_W, SCREEN_H)]
+            width, height = sizes[0]
+            scale = max(1, min(width // SCREEN_W, (height - 60) // SCREEN_H))
+        self.scale = scale
+        flags = pygame.FULLSCREEN if fullscreen else 0
+        size = (0, 0) if fullscreen else (SCREEN_W * scale, SCREEN_H * scale)
+        self.surface = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption(f"{self.desktop.game.name} - RISC OS")
+        dw, dh = self.surface.get_size()
+        if fullscreen:
+            self.scale = max(1, min(dw // SCREEN_W, dh // SCREEN_H))
+        self.offset = ((dw - SCREEN_W * self.scale) // 2, (dh - SCREEN_H * self.scale) // 2)
+        self.set_pointer()
+        self.desktop.mouse.want_motion(False)
+        self.fullscreen = fullscreen
+
+    def toggle_fullscreen(self) -> None:
+        self.open(None if not self.fullscreen else self.scale, not self.fullscreen)
+
+    def set_pointer(self) -> None:
+        try:
+            sprite, hotspot = tools.pointer()
+            if self.scale > 1:
+                sprite = pygame.transform.scale_by(sprite, self.scale)
+                hotspot = (hotspot[0] * self.scale, hotspot[1] * self.scale)
+            pygame.mouse.set_cursor(pygame.cursors.Cursor(hotspot, sprite))
+        except pygame.error:
+            pass  # a display without cursor support keeps its own pointer
+
+    def to_screen(self, pos) -> tuple[int, int]:
+        """A window position as a position on the emulated screen."""
+        return (pos[0] - self.offset[0]) // self.scale, (pos[1] - self.offset[1]) // self.scale
+
+    def present(self, dirty: list[pygame.Rect] | None) -> None:
+        """Show the emulated screen (``dirty``: only these rectangles of it)."""
+        screen, s, (ox, oy) = self.desktop.screen, self.scale, self.offset
+        if dirty is None:
+            self.surface.blit(pygame.transform.scale(screen, (SCREEN_W * s, SCREEN_H * s)), (ox, oy))
+            pygame.display.flip()
+            return
+        scaled = []
+        for rect in dirty:
+            if rect.w <= 0 or rect.h <= 0:
+                continue
+            part = pygame.transform.scale(screen.subsurface(rect), (rect.w * s, rect.h * s))
+            target = pygame.Rect(ox + rect.x * s, oy + rect.y * s, rect.w * s, rect.h * s)
+            self.surface.blit(part, target)
+            scaled.append(target)
+        pygame.display.update(scaled)

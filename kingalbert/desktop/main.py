@@ -1,0 +1,48 @@
+"""The program on a real display: the event loop and ``run``.
+
+``run_loop`` blocks on the event queue while nothing moves and wakes on a
+timer only while something does (a card flying, Demo, flashing cards).
+"""
+from __future__ import annotations
+
+import pygame
+
+from ..app.session import start_game
+from .animation import FLASH_MS
+from .desktop import Desktop
+
+
+def wait_ms(desktop: Desktop) -> int:
+    """How long the loop may sleep: forever (0) unless something moves by itself."""
+    timeout = 15 if desktop.animation is not None else (50 if desktop.session.demo is not None else 0)
+    if desktop.flash_start is not None:
+        timeout = min(timeout or FLASH_MS, FLASH_MS // 3)
+    return timeout
+
+
+def run_loop(desktop: Desktop) -> None:
+    while desktop.running:
+        timeout = wait_ms(desktop)
+        event = pygame.event.wait(timeout) if timeout else pygame.event.wait()
+        if event.type != pygame.NOEVENT:
+            desktop.handle(event)
+        desktop.pump()
+
+
+def run(rulefile=None, seed=None, scale=None, fullscreen=False) -> int:
+    """The desktop: the autosaved game if started plain, else a new game of RULEFILE
+    (or the saved game it names)."""
+    game, problem = start_game(rulefile, seed)
+    desktop = Desktop(game)
+    desktop.session.save_progress()
+    if problem:
+        desktop.game.message = problem
+    desktop.open_display(scale, fullscreen)
+    desktop.present(desktop.frame())
+    try:
+        run_loop(desktop)
+    finally:
+        if desktop.session.worker is not None:
+            desktop.session.worker.stop()
+        pygame.quit()
+    return 0

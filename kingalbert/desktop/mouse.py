@@ -1,0 +1,247 @@
+"""The mouse on the desktop: SELECT, MENU and ADJUST as RISC OS has them.
+
+SELECT (left) drags cards, the window and its scroll bars, and chooses menu
+items; ADJUST (right) sends a card to its suit stack and chooses menu items
+keeping the menu open; MENU (middle) opens the menus.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine.moves import Move
+from .geometry import ICONBAR_H, SCREEN_H
+from .input import ADJUST, MENU, SELECT, CardDrag, CardPress, ClickPress, FrameDrag
+
+if TYPE_CHECKING:
+    from .desktop import Desktop
+
+
+class Mouse:
+    def __init__(self, desktop: "Desktop"):
+        self.desktop = desktop
+
+    def want_motion(self, wanted: bool) -> None:
+        """Mouse movement events only while something follows the pointer (or an information
+        panel describes the pile under it): otherwise the loop sleeps."""
+        wanted = wanted or self.desktop.board.info_rect is not None
+        if pygame.display.get_init():
+            if wanted:
+                pygame.event.set_allowed(pygame.MOUSEMOTION)
+            else:
+                pygame.event.set_blocked(pygame.MOUSEMOTION)
+
+    def to_screen(self, pos) -> tuple[int, int]:
+        display = self.desktop.display
+        return display.to_screen(pos) if display is not None else (pos[0], pos[1])
+
+    def handle(self, event) -> None:
+        kind = event.type
+        if kind == pygame.MOUSEMOTION:
+            self.on_motion(self.to_screen(event.pos))
+        elif event.button in (SELECT, MENU, ADJUST):
+            if kind == pygame.MOUSEBUTTONDOWN:
+                self.on_press(self.to_screen(event.pos), event.button)
+            else:
+                self.on_release(self.to_screen(event.pos), event.button)
+
+    # -- presses ---------------------------------------------------------------------------
+    def on_press(self, pos, button) -> None:
+        desktop = self.desktop
+        if desktop.error is not None:
+            if button == SELECT and desktop.error.ok_rect.collidepoint(pos):
+                desktop.error = None
+            return
+        if desktop.session.demo is not None:
+            desktop.session.stop_demo()
+            return
+        if desktop.animation is not None:
+            # a player who clicks on doesn't wait for the cards to land, nor lose the click
+            desktop.finish_animation()
+        if desktop.menus:
+            self.menu_press(pos, button)
+            return
+        part = desktop.game_box.part_at(pos) if desktop.game_box is not None and button != MENU else None
+        if part is not None:
+            if button == SELECT:
+                desktop.box_press(part)
+            return
+        window = desktop.window
+        part = window.part_at(pos) if window.is_open else None
+        if button == MENU:
+            if part is not None:
+                desktop.open_menu("window", pos)
+            elif desktop.icon_rect.collidepoint(pos):
+                desktop.open_menu("iconbar", pos)
+            return
+        if part is None:
+            if desktop.icon_rect.collidepoint(pos) and button == SELECT:
+                window.is_open = True
+                desktop.focus = True
+            return
+        desktop.focus = True
+        self.window_press(part, pos, button)
+
+    def window_press(self, part: str, pos, button) -> None:
+        desktop = self.desktop
+        window = desktop.window
+        if part == "work":
+            if not desktop.on_pinned(pos):
+                self.board_press(window.to_work(pos), pos, button)
+        elif part in ("title", "size", "vslider", "hslider"):
+            origin = (window.w, window.h) if part == "size" else (
+                (window.x, window.y) if part == "title" else (window.scroll_x, window.scroll_y))
+            desktop.drag = FrameDrag("window" if part == "title" else part, pos, origin, pos)
+            self.want_motion(True)
+        elif part == "close":
+            window.is_open = False
+            desktop.focus = False
+        elif part == "toggle":
+            if not desktop.toggle_fit():
+                window.toggle_size(SCREEN_H - ICONBAR_H)
+        elif part in ("up", "down", "left", "right"):
+            step = 16 if button == SELECT else -16
+            dx = {"left": -step, "right": step}.get(part, 0)
+            dy = {"up": -step, "down": step}.get(part, 0)
+            window.scroll_to(window.scroll_x + dx, window.scroll_y + dy)
+        elif part in ("vwell", "hwell"):
+            slider = window.slider(part == "vwell")
+            if part == "vwell":
+                page = window.h if pos[1] > slider.centery else -window.h
+                window.scroll_to(window.scroll_x, window.scroll_y + (page if button == SELECT else -page))
+            else:
+                page = window.w if pos[0] > slider.centerx else -window.w
+                window.scroll_to(window.scroll_x + (page if button == SELECT else -page), window.scroll_y)
+
+    def menu_press(self, pos, button) -> None:
+        desktop = self.desktop
+        menus = desktop.menus
+        level = menus.menu_at(pos)
+        if level is None:
+            desktop.close_menus()
+            return
+        menu = menus.menus[level]
+        index = menu.item_at(pos)
+        if index is None:
+            return
+        item = menu.items[index]
+        if item.shaded:
+            return
+        if item.submenu is not None and item.command is None:
+            menus.open_submenu(level, index)
+            return
+        text = item.text if item.writable else None
+        if button == ADJUST and not item.writable:
+            desktop.choose(item.command, text)
+            if desktop.running:
+                desktop.reopen_menu()
+        else:
+            desktop.close_menus()
+            desktop.choose(item.command, text)
+
+    def board_press(self, wpos, pos, button) -> None:
+        desktop = self.desktop
+        game = desktop.game
+        hit = desktop.board.card_at(wpos)
+        if hit is None or game.status == "won":
+            return  # a won game keeps its cards and its message until the next one
+        pile, n = hit
+        if desktop.rules_mode:
+            if button == SELECT:
+                desktop.show_rules(pile)
+            return
+        if button == ADJUST:
+            if n > 0:
+                desktop.play(Move("adjust", pile, n))
+            return
+        refusal, cards = None, []
+        if n > 0:
+            refusal = game.ruleset.check_pick(game, game.pile(pile), n)
+            if refusal is None:
+                cards = game.ruleset.picked_up(game, game.pile(pile), n) or []
+        if not cards:
+            # not a card that can be picked up: a click (on a stock, say), a press that
+            # moves cards by itself, or a refused drag
+            desktop.press = ClickPress(pile, max(n, 1), pos, refusal, completes=n > 0 and refusal is None)
+            self.want_motion(True)
+            return
+        board = desktop.board
+        pile_cards = game.pile(pile).cards
+        card = board.card_rect(board.views[pile], max(0, len(pile_cards) - n))
+        # the cards leave their pile while they follow the pointer, if they are its top cards
+        lifted = len(cards) if pile_cards[-len(cards):] == cards else 0
+        desktop.press = CardPress(pile, n, pos, (wpos[0] - card.x, wpos[1] - card.y), list(cards), lifted)
+        self.want_motion(True)
+
+    # -- movement ---------------------------------------------------------------------------
+    def on_motion(self, pos) -> None:
+        desktop = self.desktop
+        press = desktop.press
+        if press is not None and desktop.drag is None and not (isinstance(press, ClickPress) and press.completes):
+            # a press that moves cards by itself completes at the release, wherever that is
+            if press.moved_enough(pos):
+                desktop.press = None
+                if isinstance(press, ClickPress):
+                    if press.refusal:
+                        desktop.game.message = press.refusal
+                    self.want_motion(bool(desktop.menus))
+                else:
+                    desktop.drag = CardDrag.from_press(press, pos)
+                    desktop.renderer.drag_ended()
+        drag = desktop.drag
+        if drag is not None:
+            drag.at = pos
+            if isinstance(drag, FrameDrag):
+                self.frame_drag(drag, pos)
+            return
+        self.hover(pos)
+        if desktop.menus:
+            desktop.menus.hover(pos)
+
+    def frame_drag(self, drag: FrameDrag, pos) -> None:
+        window = self.desktop.window
+        dx, dy = pos[0] - drag.start[0], pos[1] - drag.start[1]
+        if drag.kind == "window":
+            window.move_to(drag.origin[0] + dx, drag.origin[1] + dy)
+        elif drag.kind == "size":
+            window.resize(drag.origin[0] + dx, drag.origin[1] + dy)
+        elif drag.kind == "vslider":
+            ratio = window.extent_h / max(1, window.tool_rects()["vwell"].h)
+            window.scroll_to(window.scroll_x, int(drag.origin[1] + dy * ratio))
+        elif drag.kind == "hslider":
+            ratio = window.extent_w / max(1, window.tool_rects()["hwell"].w)
+            window.scroll_to(int(drag.origin[0] + dx * ratio), window.scroll_y)
+
+    def hover(self, pos) -> None:
+        """The information panel describes the pile under the pointer."""
+        desktop = self.desktop
+        board, window = desktop.board, desktop.window
+        if board.info_rect is not None and window.part_at(pos) == "work" and not desktop.on_pinned(pos):
+            hit = board.card_at(window.to_work(pos))
+            board.hover = hit[0] if hit else None
+
+    def on_release(self, pos, button) -> None:
+        desktop = self.desktop
+        press, drag = desktop.press, desktop.drag
+        desktop.press = None
+        if button != SELECT and drag is None:
+            return
+        if isinstance(drag, CardDrag):
+            desktop.drag = None
+            self.want_motion(bool(desktop.menus))
+            rect = desktop.renderer.dragged_rect(pos, drag)
+            desktop.renderer.drag_ended()
+            window = desktop.window
+            target = None if desktop.on_pinned(pos) else desktop.board.drop_target(
+                window.to_work(pos), pygame.Rect(window.to_work(rect.topleft), rect.size))
+            if target is not None and target != drag.pile:
+                desktop.play(Move("drag", drag.pile, drag.n, target))
+            return
+        if drag is not None:
+            desktop.drag = None
+            self.want_motion(bool(desktop.menus))
+            return
+        if press is not None:
+            self.want_motion(bool(desktop.menus))
+            desktop.play(Move("click", press.pile, press.n))

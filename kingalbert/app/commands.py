@@ -12,6 +12,7 @@ through ``parse_option`` and ``Session.set_option`` like a menu tick.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.errors import IllegalMoveError, InvalidMoveError
 from ..engine.ruleset import Ruleset
@@ -24,8 +25,8 @@ class Command:
     name: str
     #: what a menu shows
     label: str = ""
-    #: an argument: which option and value, which file ...
-    arg: object = None
+    #: an argument: which option and value (a pair), which game (a GameRef) ...
+    arg: Any = None
     #: the key text a menu shows at the right ("^Z")
     shortcut: str = ""
     #: the key chords that run it ("Ctrl+Z"): modifiers joined by "+", then the key's name
@@ -66,7 +67,7 @@ def option_commands(ruleset: Ruleset) -> list[Command]:
 
 def is_ticked(session: Session, command: Command) -> bool:
     if command.name == "option":
-        name, choice = command.arg  # type: ignore[misc]
+        name, choice = command.arg
         value = session.option(name)
         return bool(value) if choice is None else str(value).lower() == choice
     if command.name == "indicator":
@@ -114,7 +115,7 @@ def run(session: Session, command: Command, text: str | None = None) -> None:
     elif name == "save_game":
         session.save_game(text or "")
     elif name == "option":
-        option, choice = command.arg  # type: ignore[misc]
+        option, choice = command.arg
         if choice is None:
             session.toggle_option(option)
         else:

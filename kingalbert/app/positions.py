@@ -24,7 +24,9 @@ def read_position(path) -> object:
 def read_game(path, ruleset: Ruleset, options: dict | None = None) -> Game:
     """A game of ``ruleset`` set up from the position in the file at ``path``."""
     data = read_position(path)
-    if isinstance(data, dict) and data.get("game") not in (None, ruleset.name):
+    if not isinstance(data, dict):
+        raise PositionError(f"{path}: a position is a JSON object")
+    if data.get("game") not in (None, ruleset.name):
         raise PositionError(f"{path}: a position of {data.get('game')!r}, not of {ruleset.name!r}")
     try:
         return Game.from_position(ruleset, data, options)

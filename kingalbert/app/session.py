@@ -290,10 +290,11 @@ class Session:
         """Ask the solver, in its own process, whether the game can still be won."""
         self.solution = None
         self.hint = None
-        on = self.worker is not None and self.indicator_on
-        if on and self.game.status == "playing":
+        worker = self.worker
+        on = worker is not None and self.indicator_on
+        if worker is not None and on and self.game.status == "playing":
             self.indicator = THINKING
-            self.worker.start("verdict", self.game)
+            worker.start("verdict", self.game)
         else:
             if self.worker is not None:
                 self.worker.stop()

@@ -44,7 +44,7 @@ class Board:
         else:
             self.message_rect = pygame.Rect(8, height, max(8, width - 16), 34)
             height += MESSAGE_H
-        self.info_rect = None
+        self.info_rect: pygame.Rect | None = None
         if game.ruleset.info_panel:
             self.info_rect = pygame.Rect(width, 0, INFO_W, height)
             width += INFO_W
@@ -56,7 +56,7 @@ class Board:
         #: the live "winnable?" verdict, shown under the message
         self.indicator = ""
         #: (pile, n) of a hinted card and the pile it should go to
-        self.hint = None
+        self.hint: tuple[tuple[str, int], str | None] | None = None
         #: id of an upright sprite -> (that sprite, turned sideways)
         self._turned_cache: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}
         #: (pile, low, high) intervals of cards flashing (1 = bottom card, 0 = the empty place)
@@ -190,6 +190,8 @@ class Board:
 
     def draw_hint(self, surface) -> None:
         """A red frame round the hinted card and round the place it should go."""
+        if self.hint is None:
+            return
         (pile, n), target = self.hint
         view = self.views.get(pile)
         if view is not None and self.game.pile(pile).cards:
@@ -237,6 +239,8 @@ class Board:
 
     def draw_info(self, surface, rect: pygame.Rect | None = None) -> None:
         rect = rect or self.info_rect
+        if rect is None:
+            return
         surface.fill(BLACK, (rect.x, rect.y, 1, rect.h))
         surface.fill(GREY1, rect.inflate(-1, 0).move(1, 0))
         width = (rect.w - 16) // font.GLYPH_W

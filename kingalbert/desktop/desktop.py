@@ -36,6 +36,10 @@ from .window import Window
 
 
 class Desktop:
+    #: the game's window (made for each game by ``new_board``)
+    window: Window
+    board: Board
+
     def __init__(self, game: Game, options=None, *, autosave: bool = True, thinking: bool = True):
         self.session = Session(game, options, autosave=autosave, worker=Thinker() if thinking else None)
         self.screen = new_surface(SCREEN_W, SCREEN_H, fill=GREY4)
@@ -50,7 +54,6 @@ class Desktop:
         self.animation: Animation | None = None
         self.focus = True
         self.running = True
-        self.window: Window | None = None
         self.error: ErrorBox | None = None
         #: the game's own box (CardsWorkShop's help window, a pile's rules), and the one the player closed
         self.game_box: GameBox | None = None
@@ -60,7 +63,7 @@ class Desktop:
         #: SELECT on a pile shows its rules instead of playing (the Rules menu item)
         self.rules_mode = False
         #: the real window, once there is one (see ``display``)
-        self.display = None
+        self.display: Display | None = None
         self.renderer = Renderer(self)
         self.mouse = Mouse(self)
         self.keys = Keys(self)
@@ -109,7 +112,7 @@ class Desktop:
         self.fitted = fitted is not None
         self.board = fitted or Board(game)
         width, height = self.board.size
-        old = self.window
+        old: Window | None = getattr(self, "window", None)
         x = (SCREEN_W - width) // 2 if old is None else old.x
         y = max(TOOL + 2, (SCREEN_H - ICONBAR_H - height - TOOL) // 2 + TOOL) if old is None else old.y
         self.window = Window(game.name, (width, height), x, y)
@@ -192,6 +195,8 @@ class Desktop:
 
     def box_press(self, part) -> None:
         box = self.game_box
+        if box is None:
+            return
         if part == "close" or (box.source is None and isinstance(part, int)):
             self._closed_box = box.source
             self.game_box = None
@@ -320,6 +325,8 @@ class Desktop:
             self.flash_step(now)
 
     def flash_step(self, now: int) -> None:
+        if self.flash_start is None:
+            return
         phase = (now - self.flash_start) // FLASH_MS
         on = phase < FLASH_PHASES and phase % 2 == 0
         if phase >= FLASH_PHASES:
@@ -342,8 +349,8 @@ class Desktop:
 
     # -- the real display (see display) -----------------------------------------------------
     def open_display(self, scale: int | None = None, fullscreen: bool = False) -> None:
-        self.display = Display(self)
-        self.display.open(scale, fullscreen)
+        display = self.display = Display(self)
+        display.open(scale, fullscreen)
 
     def present(self, dirty) -> None:
         if self.display is not None:

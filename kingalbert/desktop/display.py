@@ -64,8 +64,11 @@ class Display:
     def present(self, dirty: list[pygame.Rect] | None) -> None:
         """Show the emulated screen (``dirty``: only these rectangles of it)."""
         screen, s, (ox, oy) = self.desktop.screen, self.scale, self.offset
+        surface = self.surface
+        if surface is None:
+            return
         if dirty is None:
-            self.surface.blit(pygame.transform.scale(screen, (SCREEN_W * s, SCREEN_H * s)), (ox, oy))
+            surface.blit(pygame.transform.scale(screen, (SCREEN_W * s, SCREEN_H * s)), (ox, oy))
             pygame.display.flip()
             return
         scaled = []
@@ -74,6 +77,6 @@ class Display:
                 continue
             part = pygame.transform.scale(screen.subsurface(rect), (rect.w * s, rect.h * s))
             target = pygame.Rect(ox + rect.x * s, oy + rect.y * s, rect.w * s, rect.h * s)
-            self.surface.blit(part, target)
+            surface.blit(part, target)
             scaled.append(target)
         pygame.display.update(scaled)

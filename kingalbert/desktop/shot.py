@@ -19,7 +19,7 @@ def screen_image(desktop, scale: int = 1):
     image = Image.frombytes("P", (SCREEN_W, SCREEN_H), data)
     image.putpalette([component for rgb in WIMP_RGB for component in rgb])
     if scale != 1:
-        image = image.resize((SCREEN_W * scale, SCREEN_H * scale), Image.NEAREST)
+        image = image.resize((SCREEN_W * scale, SCREEN_H * scale), Image.Resampling.NEAREST)
     return image
 
 

@@ -225,6 +225,8 @@ def _seed_range(text: str) -> tuple[int, int]:
     return low, high
 
 
+# The desktop, the screenshot and the benchmarks import pygame: they are imported when
+# their command runs, so that the headless commands start without it.
 def cmd_shot(args) -> int:
     from .desktop.shot import shot
     game = make_game(args)

@@ -5,6 +5,8 @@ import os
 import tempfile
 from pathlib import Path
 
+import platformdirs
+
 
 def atomic_write(path, data: str | bytes) -> None:
     """Write a temporary file beside ``path``, flush and fsync it, rename it over."""
@@ -64,7 +66,6 @@ def config_dir() -> Path:
     override = os.environ.get("KINGALBERT_CONFIG_DIR")
     if override:
         return Path(override)
-    import platformdirs
     return Path(platformdirs.user_config_dir("kingalbert", appauthor=False))
 
 
@@ -73,5 +74,4 @@ def data_dir() -> Path:
     override = os.environ.get("KINGALBERT_DATA_DIR")
     if override:
         return Path(override)
-    import platformdirs
     return Path(platformdirs.user_data_dir("kingalbert", appauthor=False))

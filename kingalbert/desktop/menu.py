@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..sprites import font
-from ..sprites.palette import BLACK, GREY2, RED, WHITE
+from ..sprites.palette import BLACK, GREY2, RED, WHITE, recolour
 from .geometry import MENU_COLUMN, MENU_GAP, MENU_ROW, SCREEN_H, SCREEN_W, TOOL
 
 
@@ -117,5 +117,4 @@ class Menu:
         if colour == BLACK:
             screen.blit(sprite, (x, y))
             return
-        from ..sprites.palette import recolour
         screen.blit(recolour(sprite, {BLACK: colour}), (x, y))

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import pygame
 
-from . import font
+from . import font, palette, suits
 from .cards import CardSprites
 from .icon import app_icon
 from .tools import menu_tick, pointer, submenu_arrow, window_tools
@@ -45,7 +45,6 @@ __all__ = ["SpriteSet", "build_all", "CardSprites"]
 
 def clear_caches() -> None:
     """Forget every cached glyph strip, surface template and suit shape (to time generation from nothing)."""
-    from . import palette, suits
     font._atlases.clear()
     font._mask_rows = None
     palette._templates.clear()

@@ -13,7 +13,7 @@ from kingalbert.games import bundled_games
 from kingalbert.loaders import load as load_file
 from kingalbert.sprites.palette import GREEN, WHITE, surface_to_bytes
 
-from test_every_game import click, hover_arrow, post, visible
+from tests.helpers.desktop import click, hover_arrow, post, visible
 
 CDL = bundled_games()["cdl"][0].parent
 

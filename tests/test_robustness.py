@@ -10,6 +10,8 @@ from kingalbert.engine.king_albert import KingAlbert
 from kingalbert.app.catalogue import bundled_games, game_title
 from kingalbert.loaders import load
 
+pytestmark = pytest.mark.slow                   # play at scale: the quick loop leaves it out
+
 GAMES = [path for paths in bundled_games().values() for path in paths]
 
 

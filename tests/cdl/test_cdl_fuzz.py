@@ -1,26 +1,27 @@
-"""Fuzzing CardsWorkShop programs: mutated bundled programs and random text.
+"""Fuzzing CardsWorkShop programs: mutated bundled and team-corpus programs and random text.
 
 Compiling either succeeds or raises RuleFileError naming the file and a line
 of it; a program that compiles deals (or stops with such an error: a Start
 method may fail at run time) and plays a few random moves, each accepted or
 refused with the project's own errors, and undoes back to the deal.  Never
 another exception, never a hang.  ``KINGALBERT_FUZZ_EXAMPLES`` sets the
-number of examples (see tests/loaders/fuzzing.py and the README).
+number of examples (see tests/helpers/fuzzing.py and the README).
 """
 import random
-import sys
-from pathlib import Path
 
+import pytest
 from hypothesis import event, given, strategies as st
 
 from kingalbert.engine import Game, RuleFileError, SolitaireError
 from kingalbert.app.catalogue import bundled_games
 from kingalbert.loaders import cdl
 
-sys.path.insert(0, str(Path(__file__).parent.parent / "loaders"))
-from fuzzing import fuzz_settings, mutate, time_limit  # noqa: E402
+from tests.helpers.data import team
+from tests.helpers.fuzzing import fuzz_settings, mutate, time_limit
 
-PROGRAMS = [path.read_text() for path in bundled_games()["cdl"]]
+pytestmark = pytest.mark.slow                   # fuzzers: the quick loop leaves them out
+
+PROGRAMS = [path.read_text() for path in bundled_games()["cdl"] + team("cdl/*.cdl")]
 TOKENS = ["BEGIN", "END;", "END", "IF", "THEN", "ELSE", "WHILE x DO", "RETURN 1;", "MOVE [1..2] TO CURSOR;",
           "PULL 3;", "REMOVE [1];", "STACK s IS", "PROCEDURE p;", "FUNCTION f: INTEGER;", "PREDICATE win?;",
           "VAR n: INTEGER;", "CONST k = 3;", "ORDER", ".", "'", "{", "}", "//", "[!]", "!", "..", ":=",

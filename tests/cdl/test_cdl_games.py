@@ -1,16 +1,16 @@
 """The bundled CardsWorkShop games: each loads, deals, plays, undoes; and each one's rules."""
 import random
-from pathlib import Path
 
 import pytest
 
-import kingalbert
 from kingalbert.engine import Game
 from kingalbert.engine.errors import IllegalMoveError
 from kingalbert.loaders import load as load_any
 from kingalbert.loaders.cdl import load
 
-GAMES = Path(kingalbert.__file__).parent / "games" / "cdl"
+from tests.helpers.data import GAMES as ALL_GAMES
+
+GAMES = ALL_GAMES / "cdl"
 NAMES = ["klondike", "golf", "canfield", "calculation", "strategy", "acesup"]
 
 

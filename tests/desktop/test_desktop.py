@@ -15,6 +15,8 @@ from kingalbert.app.commands import DEAL_NUMBER, WINNABLE_DEALS
 from kingalbert.app.options import load_options
 from kingalbert.sprites.palette import WIMP_RGB
 
+from tests.helpers.data import needs_shared, shared
+
 
 def make(position=None, seed=1, **options):
     options = {"auto_finish": False, "auto_stack": False, **options}
@@ -304,7 +306,7 @@ def test_shot_command_writes_the_png(tmp_path):
     assert _pixels(image) == _pixels(screen_image(Desktop(Game(KingAlbert(), 1), thinking=False), 2))
 
 
-CORPUS_SOL = __import__("pathlib").Path(__file__).resolve().parents[3] / "shared" / "corpus" / "solkit" / "annotated.sol"
+CORPUS_SOL = shared("solkit/annotated.sol")
 
 
 def test_a_bad_dropped_file_opens_an_error_box_and_keeps_the_game(tmp_path):
@@ -324,7 +326,7 @@ def test_a_bad_dropped_file_opens_an_error_box_and_keeps_the_game(tmp_path):
     assert desktop.error is None
 
 
-@pytest.mark.skipif(not CORPUS_SOL.exists(), reason="shared corpus not beside the checkout")
+@needs_shared("solkit/annotated.sol")
 def test_a_dropped_rule_file_loads():
     desktop = make()
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(CORPUS_SOL)))

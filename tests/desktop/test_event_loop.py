@@ -15,6 +15,7 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_the_desktop_idles_without_using_the_processor_and_quits_on_sigterm(private_dirs):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy")
@@ -54,6 +55,7 @@ os.kill(os.getpid(), signal.SIGKILL)
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SIGKILL")
 def test_after_kill_9_the_program_comes_back_at_the_same_move(private_dirs):
     from kingalbert.engine import Game

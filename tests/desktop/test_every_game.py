@@ -5,11 +5,13 @@ import pytest
 from kingalbert.desktop.desktop import Desktop
 from kingalbert.desktop.input import ADJUST, MENU, SELECT
 from kingalbert.desktop.shot import screen_image
-from kingalbert.app.saves import from_save, to_save
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
 from kingalbert.app.catalogue import FORMATS, GameRef, bundled_games, game_title
+from kingalbert.app.saves import from_save, to_save
 from kingalbert.sprites.palette import WIMP_RGB
+
+from tests.helpers.desktop import click, hover_arrow, post, visible
 
 GAMES = [(key, path) for key, paths in bundled_games().items() for path in paths]
 
@@ -18,28 +20,6 @@ GAMES = [(key, path) for key, paths in bundled_games().items() for path in paths
 def quit_display():
     yield
     pygame.display.quit()
-
-
-def post(kind, pos, button=None):
-    attrs = {"pos": pos}
-    if button is None:
-        attrs.update(rel=(0, 0), buttons=(0, 0, 0))
-    else:
-        attrs["button"] = button
-    pygame.event.post(pygame.event.Event(kind, attrs))
-
-
-def hover_arrow(desktop, level, index):
-    menu = desktop.menus.menus[level]
-    post(pygame.MOUSEMOTION, (menu.x + menu.width - 4, menu.row_tops()[index] + 8))
-    desktop.pump()
-
-
-def click(desktop, pos, button=SELECT):
-    post(pygame.MOUSEBUTTONDOWN, pos, button)
-    desktop.pump()
-    post(pygame.MOUSEBUTTONUP, pos, button)
-    desktop.pump()
 
 
 def open_from_menu(desktop, key, path):
@@ -52,14 +32,6 @@ def open_from_menu(desktop, key, path):
     index = next(i for i, item in enumerate(sub.items) if item.command is not None and item.command.arg == GameRef(path=str(path)))
     assert sub.items[index].text == game_title(path)
     click(desktop, (sub.x + 20, sub.row_tops()[index] + 5))
-
-
-def visible(desktop, work_point):
-    """Scroll the window so that a work-area point is on screen; return its screen position."""
-    window = desktop.window
-    x, y = work_point
-    window.scroll_to(x - window.w // 2, y - window.h // 2)
-    return window.to_screen(x, y)
 
 
 def mouse_move(desktop, move):
@@ -100,6 +72,7 @@ def mouse_move(desktop, move):
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key,path", GAMES, ids=[f"{k}-{game_title(p)}" for k, p in GAMES])
 def test_bundled_game_opens_from_the_menu_and_plays_with_the_mouse(key, path):
     desktop = Desktop(Game(KingAlbert(), 1), thinking=False)
@@ -164,6 +137,7 @@ def test_a_runaway_script_stops_with_an_error_box_and_the_game_goes_on(tmp_path)
 DECLARATIVE = [(key, path) for key, path in GAMES if key != "cdl"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key,path", DECLARATIVE, ids=[f"{k}-{game_title(p)}" for k, p in DECLARATIVE])
 def test_adjust_click_sends_a_card_to_a_foundation(key, path):
     from kingalbert.engine import Rng

@@ -15,7 +15,7 @@ from kingalbert.app.catalogue import bundled_games
 from kingalbert.loaders import load as load_file
 from kingalbert.sprites.palette import GREEN, WHITE, surface_to_bytes
 
-from test_every_game import click, hover_arrow, post, visible
+from tests.helpers.desktop import click, hover_arrow, post, visible
 
 CDL = bundled_games()["cdl"][0].parent
 

@@ -56,7 +56,7 @@ def test_a_cardsworkshop_matrix_fills_the_screen_and_toggle_size_gives_the_usual
     from kingalbert.desktop.desktop import Desktop
     from kingalbert.desktop.geometry import ICONBAR_H, SCREEN_H, SCREEN_W
     from kingalbert.engine.king_albert import KingAlbert
-    from test_every_game import click
+    from tests.helpers.desktop import click
 
     pygame.display.init()
     path = next(p for p in bundled_games()["cdl"] if p.name == "klondike.cdl")
@@ -96,7 +96,7 @@ def test_the_message_row_and_information_panel_stay_in_view_while_the_work_area_
     from kingalbert.desktop.desktop import Desktop
     from kingalbert.desktop.board import INFO_W, MESSAGE_H
     from kingalbert.sprites.palette import BLACK
-    from test_every_game import click
+    from tests.helpers.desktop import click
 
     pygame.display.init()
     path = next(p for p in bundled_games()["sol"] if p.name == "freecell.sol")

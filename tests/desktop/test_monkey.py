@@ -16,6 +16,8 @@ from kingalbert.app.catalogue import bundled_games
 from kingalbert.loaders import load
 from kingalbert.sprites.palette import WIMP_RGB
 
+pytestmark = pytest.mark.slow                   # seconds per game: the quick loop leaves it out
+
 GAMES = [None] + [paths[0] for paths in bundled_games().values()]
 KEYS = [pygame.K_z, pygame.K_y, pygame.K_r, pygame.K_h, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_BACKSPACE,
         pygame.K_5, pygame.K_a]

@@ -13,8 +13,9 @@ from kingalbert.desktop.desktop import Desktop
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
 
-pytestmark = pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
-                                reason="needs Xvfb and xdotool")
+pytestmark = [pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
+                                 reason="needs Xvfb and xdotool"),
+              pytest.mark.slow]
 SCALE = 2
 
 

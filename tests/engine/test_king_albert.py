@@ -1,15 +1,12 @@
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from helpers import cards, ka  # noqa: E402
+from kingalbert.engine import Game, IllegalMoveError, Move, PositionError
+from kingalbert.engine.king_albert import KingAlbert
+from kingalbert.engine.ruleset import Ruleset
 
-from kingalbert.engine import Game, IllegalMoveError, Move, PositionError  # noqa: E402
-from kingalbert.engine.king_albert import KingAlbert  # noqa: E402
-from kingalbert.engine.ruleset import Ruleset  # noqa: E402
+from tests.helpers.king_albert import cards, ka
 
 
 def test_deal_shape():

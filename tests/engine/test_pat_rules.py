@@ -1,20 +1,16 @@
 """The .pat rules engine (kingalbert.loaders.pat): every feature, played.
 
-Each test writes a small game in the .pat format (see pat_helpers), deals it
+Each test writes a small game in the .pat format (see tests/helpers/pat.py), deals it
 or sets up a position, and plays it through Game.play and legal_moves.
 """
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from pat_helpers import P, at, cards, legal, rules, text  # noqa: E402
+from kingalbert.engine import Card, Game, IllegalMoveError
+from kingalbert.loaders.pat import PatRuleset, loads
+from kingalbert.loaders.pat.model import (CardPattern, PatPileView, PatRulesError, PileSpec, RuleSet, Sequence,
+                                          StockSpec)
 
-from kingalbert.engine import Card, Game, IllegalMoveError  # noqa: E402
-from kingalbert.loaders.pat.model import (CardPattern, PatPileView, PatRulesError, PileSpec,  # noqa: E402
-                                         RuleSet, Sequence, StockSpec)
-from kingalbert.loaders.pat import PatRuleset, loads  # noqa: E402
+from tests.helpers.pat import P, at, cards, legal, rules, text
 
 
 def C(text):

@@ -12,6 +12,8 @@ from kingalbert.engine.ruleset import Ruleset
 from kingalbert.engine.solver import SolveResult, _GeneralSearch, hint, solve
 from kingalbert.engine.solver_king_albert import Budget
 
+from tests.helpers.solver import plain_verdict
+
 SUITS = "HCDS"
 RANKS = "A23456789TJQK"
 
@@ -33,15 +35,6 @@ def assert_replays(game, result):
     for move in result.moves:
         copy.play(move)
     assert copy.status == "won"
-
-
-def plain_verdict(game, max_states=None):
-    """Exhaustive search with no reductions at all: the ground truth."""
-    search = _GeneralSearch(game)
-    search.groups, search.safe, search.useless = [], None, None
-    search.single = list(range(len(search.game.piles)))
-    verdict, moves, _ = search.solve(Budget(None, None, max_states))
-    return verdict
 
 
 # -- King Albert: hand-made positions -----------------------------------------------
@@ -178,6 +171,7 @@ def decided_random_positions(seed):
     assert seen["winnable"] >= 30 and seen["unwinnable"] >= 4, seen
 
 
+@pytest.mark.slow
 def test_fast_path_agrees_with_plain_search_on_random_positions():
     for game, truth in decided_random_positions(1234):
         result = solve(game, timeout=None)
@@ -189,6 +183,7 @@ def test_fast_path_agrees_with_plain_search_on_random_positions():
         assert general == truth, game.to_position()
 
 
+@pytest.mark.slow
 def test_depth_first_phase_agrees_with_plain_search(monkeypatch):
     # best-first hands over to depth-first after a few positions, so the
     # depth-first search from the positions left open decides the verdict

@@ -9,7 +9,7 @@ from kingalbert.app.catalogue import bundled_games
 from kingalbert.loaders import load
 from kingalbert.loaders.cdl import loads
 
-from test_solver import plain_verdict
+from tests.helpers.solver import plain_verdict
 
 PLAIN = {"auto_finish": False, "auto_stack": False}
 
@@ -26,6 +26,7 @@ def replays_to_a_win(ruleset, seed, moves):
 
 
 # deals each search decides in well under a second on the development machine
+@pytest.mark.slow
 @pytest.mark.parametrize("key, name, seed", [
     ("sol", "canfield.sol", 1),
     ("sol", "klondike.sol", 2),

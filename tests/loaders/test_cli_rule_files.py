@@ -1,6 +1,6 @@
-"""check, deal, moves and replay on every bundled .sol, .pat and game.ini game and every corpus file."""
+"""check, deal, moves and replay on every bundled .sol, .pat and game.ini game and every corpus file
+(the team's own, of every format, and the shared corpus beside the checkout)."""
 import json
-from pathlib import Path
 
 import pytest
 
@@ -8,12 +8,18 @@ from kingalbert.cli import main
 from kingalbert.engine import Game
 from kingalbert.loaders import load
 
-ROOT = Path(__file__).resolve().parents[2]
-GAMES = ROOT / "kingalbert" / "games"
-CORPUS = Path("/work/shared/corpus")
+from tests.helpers.data import GAMES, TEAM_CORPUS, shared_params, team
+
 FILES = (sorted((GAMES / "sol").glob("*.sol")) + sorted((GAMES / "pat").glob("*.pat"))
          + sorted((GAMES / "yazzle").glob("*/game.ini"))
-         + (sorted(CORPUS.glob("solkit/*")) + sorted(CORPUS.glob("pat/*")) if CORPUS.is_dir() else []))
+         + team("sol/*.sol") + team("pat/*.pat") + team("yazzle/*/game.ini") + team("cdl/*.cdl")
+         + shared_params("solkit/*") + shared_params("pat/*"))
+
+
+def file_id(path):
+    """sol/klondike.sol, corpus/sol/bakers_game.sol, solkit/annotated.sol, ..."""
+    name = str(path.relative_to(path.parents[1]))
+    return f"corpus/{path.relative_to(TEAM_CORPUS).as_posix()}" if TEAM_CORPUS in path.parents else name
 
 
 def test_every_format_has_at_least_six_bundled_games():
@@ -22,7 +28,7 @@ def test_every_format_has_at_least_six_bundled_games():
     assert len(list((GAMES / "yazzle").glob("*/game.ini"))) >= 6
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(p.parents[1])))
+@pytest.mark.parametrize("path", FILES, ids=file_id)
 def test_check_deal_moves_and_replay(path, capsys):
     ruleset = load(path)
     assert main(["check", str(path)]) == 0

@@ -1,13 +1,13 @@
 """The same game written as SolKit .sol, .pat and YaZZle game.ini deals alike and allows the same moves."""
 import random
-from pathlib import Path
 
 import pytest
 
 from kingalbert.engine import Game
 from kingalbert.loaders import load
 
-GAMES = Path(__file__).resolve().parents[2] / "kingalbert" / "games"
+from tests.helpers.data import GAMES
+
 TWINS = {
     "Klondike": ("yazzle/Klondike", "pat/Klondike.pat", "sol/klondike.sol"),
     "FreeCell": ("yazzle/FreeCell", "pat/FreeCell.pat", "sol/freecell.sol"),

@@ -1,30 +1,25 @@
 """The .pat loader: reading, errors with lines, Mysteriet, the bundled games, fuzzing, the CLI."""
 import json
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
-from pat_helpers import P, at, cards, legal, text  # noqa: E402
+from kingalbert.engine import Game, IllegalMoveError, RuleFileError
+from kingalbert.loaders import load
+from kingalbert.loaders.pat import PatRuleset, looks_like_pat, loads, parse
 
-from fuzzing import check_load, check_load_path, fuzz_settings, mutate, time_limit  # noqa: E402
+from tests.helpers.data import GAMES, bundled, needs_shared, shared, shared_files, shared_params, team
+from tests.helpers.fuzzing import check_load, check_load_path, fuzz_settings, mutate, time_limit
+from tests.helpers.pat import P, at, cards, legal, text
 
-from kingalbert.engine import Game, IllegalMoveError, RuleFileError  # noqa: E402
-from kingalbert.loaders.pat import PatRuleset  # noqa: E402
-from kingalbert.loaders import load  # noqa: E402
-from kingalbert.loaders.pat import looks_like_pat, loads, parse  # noqa: E402
-
-ROOT = Path(__file__).parents[2]
-MYSTERIET = Path("/work/shared/corpus/pat/Mysteriet.pat")
-if not MYSTERIET.exists():
-    MYSTERIET = ROOT.parent / "shared" / "corpus" / "pat" / "Mysteriet.pat"
-BUNDLED = sorted((ROOT / "kingalbert" / "games" / "pat").glob("*.pat"))
-needs_corpus = pytest.mark.skipif(not MYSTERIET.exists(), reason="the shared corpus is not here")
+MYSTERIET = shared("pat/Mysteriet.pat")             # the specification's worked example, in the shared corpus
+CORPUS = shared_files("pat/*.pat")                  # the shared corpus's .pat files, where present
+TEAM = team("pat/*.pat")                            # the project's own test files
+BUNDLED = bundled("pat/*.pat")
+needs_corpus = needs_shared("pat/Mysteriet.pat")
 
 
 def refused(game, move):
@@ -122,7 +117,7 @@ def test_only_rule_file_errors_for_odd_arguments():
 
 
 def test_looks_like_pat():
-    for path in BUNDLED + ([MYSTERIET] if MYSTERIET.exists() else []):
+    for path in BUNDLED + TEAM + CORPUS:
         assert looks_like_pat(path.read_text()), path
     assert looks_like_pat("1 2\n52 4 4 0 0 0 999 1 999 0 2\n0 83 4 0 0 2 0 1 0 0 0\n")
     for other in ("", "[global]\nname=x\n", "GAME X IS\n", "Name\n1 2 3\n52 4 4 0 0 0 999 1 999 0 2\n",
@@ -368,7 +363,8 @@ def test_at_least_six_bundled_games():
     assert len(BUNDLED) >= 6
 
 
-@pytest.mark.parametrize("path", BUNDLED + ([MYSTERIET] if MYSTERIET.exists() else []), ids=lambda p: p.stem)
+@pytest.mark.slow
+@pytest.mark.parametrize("path", BUNDLED + TEAM + shared_params("pat/*.pat"), ids=lambda p: p.stem)
 def test_bundled_games_play_randomly_without_losing_cards(path):
     ruleset = load(path)
     for seed in (0, 1):
@@ -398,7 +394,7 @@ def test_bundled_games_are_commented(path):
 
 
 def test_bundled_freecell_moves_runs_through_the_cells():
-    freecell = load(ROOT / "kingalbert" / "games" / "pat" / "FreeCell.pat")
+    freecell = load(GAMES / "pat" / "FreeCell.pat")
     game = at(freecell, {"p10": "QS JH TS", "p11": "KD", "p12": "2C", "p13": "3C", "p14": "4C", "p15": "5C",
                          "p16": "6C", "p17": "7C"})
     assert "p10:3>p11" in legal(game)                       # 4 free cells: 5 cards at a time
@@ -408,7 +404,7 @@ def test_bundled_freecell_moves_runs_through_the_cells():
 
 
 def test_bundled_spider_deals_a_row_and_moves_suited_runs():
-    spider = load(ROOT / "kingalbert" / "games" / "pat" / "Spider.pat")
+    spider = load(GAMES / "pat" / "Spider.pat")
     game = Game(spider, 0)
     before = [len(p.cards) for p in game.piles[9:]]
     game.play("click:p1")
@@ -421,7 +417,7 @@ def test_bundled_spider_deals_a_row_and_moves_suited_runs():
 
 
 def test_bundled_pyramid_pairs_to_13_and_covered_cards():
-    pyramid = load(ROOT / "kingalbert" / "games" / "pat" / "Pyramid.pat")
+    pyramid = load(GAMES / "pat" / "Pyramid.pat")
     game = at(pyramid, {"p25": "6H", "p26": "7C", "p31": "KS", "p19": "QD", "p2": "AH"})
     assert legal(game) == {"click:p1", "p25>p26", "p26>p25", "p31>p3"}   # p19 is covered by p25 and p26
     game.play("p25>p26")
@@ -435,7 +431,7 @@ def test_bundled_pyramid_pairs_to_13_and_covered_cards():
 
 
 def test_bundled_canfield_foundation_value():
-    canfield = load(ROOT / "kingalbert" / "games" / "pat" / "Canfield.pat")
+    canfield = load(GAMES / "pat" / "Canfield.pat")
     game = Game(canfield, 4)
     assert game.vars["foundation_value"] == game.pile("p4").cards[0].rank
     assert len(game.pile("p3").cards) == 13 and game.pile("p3").cards[-1].face_up
@@ -444,7 +440,7 @@ def test_bundled_canfield_foundation_value():
 
 
 # -- fuzzing: nothing but RuleFileError, and no hanging -------------------------------------------------------------
-SOURCES = [p.read_text() for p in BUNDLED] + ([MYSTERIET.read_text()] if MYSTERIET.exists() else [])
+SOURCES = [p.read_text() for p in BUNDLED + TEAM + CORPUS]
 TOKENS = ["0", "1", "2", "5", "6", "7", "8", "9", "13", "52", "99", "104", "150", "602", "702", "802", "999", "1000",
           "1304", "6999", "-1", "-99", "-999", "99999", "x", "(", "\u2013", ",", "1.5", "", "\t", "\n", "0 0 0 0"]
 
@@ -492,10 +488,11 @@ def _check(body):
     check_load(parse, body, "fuzz.pat", moves=5)            # the reader itself, without its safety net
 
 
+@pytest.mark.slow
 @fuzz_settings()
 @given(st.data())
 def test_fuzz_mutated_files(data):
-    """Bundled files and Mysteriet, mutated number by number or line by line."""
+    """Bundled files, the team's and the shared corpus's (Mysteriet), mutated number by number or line by line."""
     if data.draw(st.booleans()):
         body = data.draw(mutated())
     else:
@@ -503,6 +500,7 @@ def test_fuzz_mutated_files(data):
     _check(body)
 
 
+@pytest.mark.slow
 @fuzz_settings(0.5)
 @given(st.text(alphabet=st.sampled_from(list("0123456789 -\n\u2013,()abcX\r\t9")), max_size=300) | st.text(max_size=200))
 def test_fuzz_random_text(body):
@@ -513,6 +511,7 @@ def test_fuzz_random_text(body):
         pass
 
 
+@pytest.mark.slow
 @fuzz_settings(0.3)
 @given(st.lists(st.lists(st.integers(-2000, 32000), min_size=11, max_size=15), min_size=1, max_size=6),
        st.integers(0, 9))
@@ -521,6 +520,7 @@ def test_fuzz_number_lines(lines, decks):
     _check(body)
 
 
+@pytest.mark.slow
 @fuzz_settings(0.1)
 @given(st.binary(max_size=300) | st.sampled_from(SOURCES).map(lambda s: s.encode()[:-7]))
 def test_fuzz_files_from_disk(tmp_path_factory, data):
@@ -563,6 +563,7 @@ def valid_games(draw):
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.slow
 @fuzz_settings(0.5)
 @given(valid_games(), st.integers(0, 1000))
 def test_fuzz_games_that_load_play_and_undo(body, seed):

@@ -2,7 +2,6 @@
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
@@ -10,11 +9,12 @@ from hypothesis import given, strategies as st
 from kingalbert.engine import Game, IllegalMoveError, RuleFileError
 from kingalbert.loaders import load as load_any, solkit
 
-from fuzzing import check_load, check_load_path, fuzz_settings, mutate
+from tests.helpers.data import ROOT, bundled, needs_shared, shared, shared_files, shared_params, team
+from tests.helpers.fuzzing import check_load, check_load_path, fuzz_settings, mutate
 
-ROOT = Path(__file__).resolve().parents[2]
-CORPUS = sorted(Path("/work/shared/corpus/solkit").glob("*.sol")) if Path("/work/shared/corpus/solkit").is_dir() else []
-BUNDLED = sorted((ROOT / "kingalbert" / "games" / "sol").glob("*.sol"))
+CORPUS = shared_files("solkit/*.sol")               # the shared corpus: SolKit's own examples, where present
+TEAM = team("sol/*.sol")                            # the project's own test files
+BUNDLED = bundled("sol/*.sol")
 
 BASE = """[global]
 name = Test
@@ -59,7 +59,7 @@ def sizes(game):
 
 
 # -- the real files --------------------------------------------------------------------
-@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", shared_params("solkit/*.sol"), ids=lambda p: p.name)
 def test_corpus_files_load_deal_and_play(path):
     ruleset = solkit.load(path)
     assert ruleset.name == "Klondike (hard)"
@@ -71,10 +71,9 @@ def test_corpus_files_load_deal_and_play(path):
     assert load_any(path).name == "Klondike (hard)"
 
 
+@needs_shared("solkit/annotated-first-version.sol")
 def test_corpus_first_version_has_chance_and_bom():
-    path = Path("/work/shared/corpus/solkit/annotated-first-version.sol")
-    if not path.exists():
-        pytest.skip("corpus not present")
+    path = shared("solkit/annotated-first-version.sol")
     raw = path.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf") and b"chance" in raw
     assert solkit.load(path).name == "Klondike (hard)"
@@ -383,17 +382,18 @@ def test_missing_file_is_a_rule_file_error(tmp_path):
 
 
 # -- fuzzing ---------------------------------------------------------------------------
-SEEDS = [p.read_text(encoding="utf-8-sig") for p in CORPUS + BUNDLED] + [sol(), sol(extra="[temp]\nslots = 2\n")]
+SEEDS = [p.read_text(encoding="utf-8-sig") for p in CORPUS + TEAM + BUNDLED] + [sol(), sol(extra="[temp]\nslots = 2\n")]
 TOKENS = ["[global]", "[deck]", "[foundation]", "[column]", "[temp]", "name = x", "decks = 2", "column = 1, 1",
           "column = A, any, asc, same", "column = 5, 3, take", "redeals = -3", "deal_by = 0", "deal_to = columns",
           "refill = random", "order = any, none", "slots = 4", "playable_card = ordered", "=", ",", "#", "\ufeff",
           "column = 99, 99", "column = K, hearts, desc, alternate, Q, hearts", "decks = 99999999999999999999"]
 
 
+@pytest.mark.slow
 @fuzz_settings()
 @given(st.data())
 def test_fuzz_only_rule_file_errors(data):
-    """Mutated bundled and corpus files, random lines of the format's tokens, random text."""
+    """Mutated bundled and corpus (shared and team) files, random lines of the format's tokens, random text."""
     kind = data.draw(st.sampled_from(["mutated", "mutated", "tokens", "text"]))
     if kind == "mutated":
         text = mutate(data.draw(st.sampled_from(SEEDS)), data, TOKENS)
@@ -404,6 +404,7 @@ def test_fuzz_only_rule_file_errors(data):
     check_load(solkit.loads, text, "fuzz.sol")
 
 
+@pytest.mark.slow
 @fuzz_settings(0.1)
 @given(st.binary(max_size=300) | st.sampled_from(SEEDS).map(lambda s: s.encode("utf-8-sig")[:-7]))
 def test_fuzz_files_from_disk(tmp_path_factory, data):
@@ -417,7 +418,8 @@ def card_multiset(game):
     return sorted(str(card.turned(True)) for card in game.cards())
 
 
-@pytest.mark.parametrize("path", BUNDLED + CORPUS, ids=lambda p: p.name)
+@pytest.mark.slow
+@pytest.mark.parametrize("path", BUNDLED + TEAM + shared_params("solkit/*.sol"), ids=lambda p: p.name)
 def test_bundled_game_plays(path):
     ruleset = solkit.load(path)
     assert len(BUNDLED) >= 6
@@ -443,7 +445,7 @@ def test_bundled_game_plays(path):
         assert game.to_position() == start
 
 
-@pytest.mark.parametrize("path", BUNDLED + CORPUS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", BUNDLED + TEAM + shared_params("solkit/*.sol"), ids=lambda p: p.name)
 def test_cli_check(path):
     result = subprocess.run([sys.executable, "-m", "kingalbert", "check", str(path)], capture_output=True, text=True,
                             cwd=ROOT)

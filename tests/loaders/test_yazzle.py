@@ -2,7 +2,6 @@
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
@@ -11,11 +10,12 @@ from kingalbert.engine import Game, IllegalMoveError, RuleFileError
 from kingalbert.engine.king_albert import KingAlbert
 from kingalbert.loaders import load as load_any, solkit, yazzle
 
-from fuzzing import check_load, check_load_path, fuzz_settings, mutate
+from tests.helpers.data import GAMES as ALL_GAMES, ROOT, team
+from tests.helpers.fuzzing import check_load, check_load_path, fuzz_settings, mutate
 
-ROOT = Path(__file__).resolve().parents[2]
-GAMES = ROOT / "kingalbert" / "games" / "yazzle"
+GAMES = ALL_GAMES / "yazzle"
 BUNDLED = sorted(p.parent for p in GAMES.glob("*/game.ini"))
+TEAM = [p.parent for p in team("yazzle/*/game.ini")]          # the project's own test game types
 
 
 def ini(sections):
@@ -367,13 +367,14 @@ def test_dealt_card_beyond_num_cards_dealt():
 
 
 # -- fuzzing ------------------------------------------------------------------------------
-SEEDS = [(p / "game.ini").read_text() for p in BUNDLED] + [simple()]
+SEEDS = [(p / "game.ini").read_text() for p in BUNDLED + TEAM] + [simple()]
 TOKENS = ["[General]", "[Game]", "[Tableau]", "[Tableau1]", "[DealtCard1]", "[DealtCard99]", "[Reserve]", "[Stock]",
           "Name=x", "Piles=3", "Piles=200", "NumCardsDealt=52", "NumCardsDealt=1", "PileType=R", "PileNumb=0",
           "PileRank=13", "PileSuit=S", "X=1e9", "Y=nan", "Addition=13", "StartRankCard=1", "Decks=2", "=", ";",
           "MaxAllowed=0", "Visibility=0", "Take3=1", "SequenceCheck=3", "CheckFree=1"]
 
 
+@pytest.mark.slow
 @fuzz_settings()
 @given(st.data())
 def test_fuzz_only_rule_file_errors(data):
@@ -388,6 +389,7 @@ def test_fuzz_only_rule_file_errors(data):
     check_load(yazzle.loads, text, "fuzz/game.ini", options=({"mode": "easy"}, {"mode": "hard"}))
 
 
+@pytest.mark.slow
 @fuzz_settings(0.1)
 @given(st.binary(max_size=300) | st.sampled_from(SEEDS).map(lambda s: s.encode()[:-7]))
 def test_fuzz_files_from_disk(tmp_path_factory, data):
@@ -401,8 +403,9 @@ def card_multiset(game):
     return sorted(str(card.turned(True)) for card in game.cards())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["easy", "hard"])
-@pytest.mark.parametrize("folder", BUNDLED, ids=lambda p: p.name)
+@pytest.mark.parametrize("folder", BUNDLED + TEAM, ids=lambda p: p.name)
 def test_bundled_game_plays(folder, mode):
     assert len(BUNDLED) >= 6
     ruleset = yazzle.load(folder)
@@ -428,7 +431,7 @@ def test_bundled_game_plays(folder, mode):
         assert game.to_position() == start
 
 
-@pytest.mark.parametrize("folder", BUNDLED, ids=lambda p: p.name)
+@pytest.mark.parametrize("folder", BUNDLED + TEAM, ids=lambda p: p.name)
 def test_cli_check(folder):
     path = folder / "game.ini"
     result = subprocess.run([sys.executable, "-m", "kingalbert", "check", str(path)], capture_output=True, text=True,

@@ -1,4 +1,5 @@
-"""Shared pieces of the rule-file fuzzers (SolKit .sol, .pat, YaZZle game.ini).
+"""Shared pieces of the rule-file fuzzers (SolKit .sol, .pat, YaZZle game.ini,
+CardsWorkShop .cdl).
 
 Every fuzzer feeds a loader mutated bundled or corpus files and random text,
 and asserts that loading either succeeds -- and the game then deals every
@@ -6,9 +7,9 @@ card and plays a few moves -- or raises ``RuleFileError`` naming the file
 and a line of it; never another exception, never a hang.
 
 The number of examples per fuzzer is ``KINGALBERT_FUZZ_EXAMPLES`` (default
-300, the CI run).  A long run::
+300, the CI run).  A long run, from the checkout::
 
-    KINGALBERT_FUZZ_EXAMPLES=100000 /work/venv/bin/pytest -q -p no:cacheprovider tests/loaders -k fuzz
+    KINGALBERT_FUZZ_EXAMPLES=100000 .venv/bin/python -m pytest -q -p no:cacheprovider tests/loaders tests/cdl -k fuzz
 """
 from __future__ import annotations
 

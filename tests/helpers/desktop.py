@@ -1,0 +1,34 @@
+"""Driving the desktop with posted pygame events, as a player's mouse would."""
+import pygame
+
+from kingalbert.desktop.input import SELECT
+
+
+def post(kind, pos, button=None):
+    attrs = {"pos": pos}
+    if button is None:
+        attrs.update(rel=(0, 0), buttons=(0, 0, 0))
+    else:
+        attrs["button"] = button
+    pygame.event.post(pygame.event.Event(kind, attrs))
+
+
+def hover_arrow(desktop, level, index):
+    menu = desktop.menus.menus[level]
+    post(pygame.MOUSEMOTION, (menu.x + menu.width - 4, menu.row_tops()[index] + 8))
+    desktop.pump()
+
+
+def click(desktop, pos, button=SELECT):
+    post(pygame.MOUSEBUTTONDOWN, pos, button)
+    desktop.pump()
+    post(pygame.MOUSEBUTTONUP, pos, button)
+    desktop.pump()
+
+
+def visible(desktop, work_point):
+    """Scroll the window so that a work-area point is on screen; return its screen position."""
+    window = desktop.window
+    x, y = work_point
+    window.scroll_to(x - window.w // 2, y - window.h // 2)
+    return window.to_screen(x, y)

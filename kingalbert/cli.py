@@ -17,8 +17,8 @@ from .app import positions
 from .app.catalogue import safe_load
 from .app.options import Options, load_options, save_options
 from .engine import solver
-from .engine.errors import IllegalMoveError, InvalidMoveError, RuleFileError, SolitaireError
-from .engine.game import Game
+from .engine.errors import IllegalMoveError, InvalidMoveError, RuleFileError, SolitaireError, shorten
+from .engine.game import MAX_SEED, Game
 
 COMMANDS = ("check", "deal", "replay", "moves", "solve", "shot", "bench", "options")
 
@@ -38,13 +38,23 @@ def _on_off(text: str) -> bool:
     return word == "on"
 
 
-def _seed(text: str) -> int:
+def _runs(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError("a seed is a whole number from 0 up")
+        raise argparse.ArgumentTypeError(f"a number of runs is a whole number, not {text!r}") from None
+    if not 1 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"runs go from 1 to 100, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text) if len(text) <= 40 else -1
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {shorten(text)!r}") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_SEED}")
     return value
 
 
@@ -303,7 +313,7 @@ def command_parsers() -> dict[str, argparse.ArgumentParser]:
     shot.add_argument("-o", "--output", required=True, metavar="FILE.png")
     bench = parsers["bench"] = argparse.ArgumentParser(prog="kingalbert bench", description="measure the speed figures")
     bench.add_argument("--json", action="store_true")
-    bench.add_argument("--runs", type=int, default=5)
+    bench.add_argument("--runs", type=_runs, default=5, metavar="N", help="runs per figure, 1 to 100 (default 5)")
     options = parsers["options"] = argparse.ArgumentParser(prog="kingalbert options",
                                                            description="print (and with --save write) the options")
     options.add_argument("--auto-finish", type=_on_off, metavar="on|off")
@@ -389,3 +399,16 @@ def main(argv=None) -> int:
         return 1
     except BrokenPipeError:
         return 0
+    except OSError as error:   # a file the command had to write or read, refused by the system
+        name = f"{error.filename}: " if error.filename else ""
+        print(f"kingalbert: {name}{error.strerror or error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except (MemoryError, RecursionError) as error:
+        print(f"kingalbert: the command needs more {'memory' if isinstance(error, MemoryError) else 'nesting'} "
+              "than it may use", file=sys.stderr)
+        return 1
+    except Exception as error:  # a bug: still a message, never a traceback
+        print(f"kingalbert: internal error ({type(error).__name__}: {error}); please report it", file=sys.stderr)
+        return 1

@@ -48,7 +48,7 @@ class GameRef:
     def parse(cls, text: str | None) -> "GameRef":
         """What the player typed for a game: nothing (the default game), a built-in
         game's id (unless a file of that name exists), or a rule file's path."""
-        if text is None or text == "":
+        if text is None:
             return cls(builtin=DEFAULT)
         if text.lower() in BUILTIN and not os.path.exists(text):
             return cls(builtin=text.lower())

@@ -7,10 +7,15 @@ as it is until the player saves options, and then renamed aside to ``.bad``
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..loaders.text import ReadError, read_bytes
 from .files import atomic_write, config_dir, set_aside
+
+#: the largest options file read (a real one is a few hundred bytes)
+MAX_BYTES = 64 * 1024
 
 #: key in the file -> (key in game.options, default)
 KEYS = {
@@ -59,12 +64,14 @@ def parse_options(text: str, path) -> dict:
 
 def load_options(path=None) -> Options:
     path = Path(path) if path else options_path()
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
+    if not os.path.exists(path):
         return Options(path=path)
-    except (OSError, UnicodeDecodeError) as error:
-        return Options(path=path, problem=f"{path}: can't be read ({error}); using the default options")
+    try:
+        text = read_bytes(path, MAX_BYTES).decode("utf-8-sig")
+    except ReadError as error:
+        return Options(path=path, problem=f"{path}: {error}; using the default options")
+    except UnicodeDecodeError as error:
+        return Options(path=path, problem=f"{path}: not UTF-8 text ({error.reason}); using the default options")
     try:
         return Options(parse_options(text, path), path)
     except ValueError as error:

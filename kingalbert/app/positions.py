@@ -1,4 +1,10 @@
-"""Position files: a game set up from the JSON that ``Game.to_position`` writes."""
+"""Position files: a game set up from the JSON that ``Game.to_position`` writes.
+
+A position file is read within bounds (a regular file of at most
+``MAX_BYTES``, UTF-8 with or without a byte-order mark), and whatever is in
+it — any JSON, nested however deep, numbers of any size — either sets up a
+game or is refused with a ``PositionError`` naming the file.
+"""
 from __future__ import annotations
 
 import json
@@ -6,19 +12,33 @@ import json
 from ..engine.errors import PositionError
 from ..engine.game import Game
 from ..engine.ruleset import Ruleset
+from ..loaders.text import ReadError, read_bytes
+
+#: the largest position file read (a real one is a few kilobytes)
+MAX_BYTES = 4 * 2**20
+
+
+def parse_json(data: bytes, where: str, what: str):
+    """JSON from a file's bytes; raises PositionError("WHERE[:LINE]: not WHAT (why)")."""
+    try:
+        return json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as error:
+        raise PositionError(f"{where}: not {what} (not UTF-8 text: {error.reason})") from None
+    except json.JSONDecodeError as error:
+        raise PositionError(f"{where}:{error.lineno}: not {what} ({error.msg})") from None
+    except RecursionError:
+        raise PositionError(f"{where}: not {what} (nested too deeply)") from None
+    except ValueError as error:   # a number too long to convert
+        raise PositionError(f"{where}: not {what} ({error})") from None
 
 
 def read_position(path) -> object:
     """The JSON in a position file; raises PositionError naming the file (and line)."""
     try:
-        with open(path, "rb") as handle:
-            return json.loads(handle.read().decode("utf-8"))
-    except OSError as error:
-        raise PositionError(f"{path}: can't be read ({error.strerror or error})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        line = getattr(error, "lineno", None)
-        where = f"{path}:{line}" if line else str(path)
-        raise PositionError(f"{where}: not a JSON position ({error})") from None
+        data = read_bytes(path, MAX_BYTES)
+    except ReadError as error:
+        raise PositionError(f"{path}: {error}") from None
+    return parse_json(data, str(path), "a JSON position")
 
 
 def read_game(path, ruleset: Ruleset, options: dict | None = None) -> Game:

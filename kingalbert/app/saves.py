@@ -17,11 +17,14 @@ from pathlib import Path
 from ..engine.errors import PositionError, RuleFileError, SolitaireError
 from ..engine.game import Game
 from ..engine.ruleset import Ruleset
+from ..loaders.text import ReadError, read_bytes
 from .catalogue import GameRef, safe_load
 from .files import atomic_write, data_dir, set_aside
 
 FORMAT = "kingalbert saved game"
 VERSION = 1
+#: the largest saved game read
+MAX_BYTES = 64 * 2**20
 
 
 def autosave_path() -> Path:
@@ -85,13 +88,20 @@ def from_save(ruleset: Ruleset, save: dict, options: dict | None = None) -> Game
 
 
 def is_saved_game(path) -> bool:
-    """Does this file look like a saved game (rather than a rule file)?"""
+    """Is this a saved game (rather than a rule file)?  Only a regular file can be; one
+    that starts like JSON is read whole (within bounds) to find its "format"."""
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(4096)
-    except OSError:
+        data = read_bytes(path, MAX_BYTES)
+    except ReadError:
         return False
-    return head.lstrip().startswith(b"{") and FORMAT.encode() in head
+    if not data.lstrip().startswith(b"{"):
+        return False
+    if FORMAT.encode() not in data:
+        return False
+    try:
+        return isinstance(parsed := json.loads(data.decode("utf-8-sig")), dict) and parsed.get("format") == FORMAT
+    except (ValueError, RecursionError):
+        return False
 
 
 def write_game(game: Game, path) -> None:
@@ -102,9 +112,9 @@ def read_game(path) -> Game:
     """A saved game, replayed; raises SolitaireError naming the file on any problem."""
     path = Path(path)
     try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except OSError as error:
-        raise SolitaireError(f"{path}: can't be read ({error.strerror or error})") from None
+        data = json.loads(read_bytes(path, MAX_BYTES).decode("utf-8-sig"))
+    except ReadError as error:
+        raise SolitaireError(f"{path}: {error}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         line = getattr(error, "lineno", None)
         raise SolitaireError(f"{path}{f':{line}' if line else ''}: not a saved game ({error})") from None

@@ -292,10 +292,21 @@ class Desktop:
 
     # -- events -----------------------------------------------------------------------------
     def handle(self, event) -> None:
+        """Handle one event; whatever goes wrong, the game is kept and a box says why."""
         try:
             self.dispatch(event)
         except RuleFileError as error:
             self.fail(error)
+        except Exception as error:  # a bug must not cost the player the game
+            self.fail_unexpectedly(error)
+
+    def fail_unexpectedly(self, error: Exception) -> None:
+        self.press = self.drag = None
+        self.renderer.drag_ended()
+        self.animation = None
+        self.session.demo = None
+        self.error = ErrorBox("King Albert", f"Something went wrong ({type(error).__name__}: {error}). "
+                                             "The game is kept as it was before.")
 
     def dispatch(self, event) -> None:
         kind = event.type
@@ -360,6 +371,11 @@ class Desktop:
         """Handle every event waiting, then bring the screen (and the window) up to date."""
         for event in pygame.event.get():
             self.handle(event)
-        self.step()
+        try:
+            self.step()
+        except RuleFileError as error:
+            self.fail(error)
+        except Exception as error:  # a bug must not cost the player the game
+            self.fail_unexpectedly(error)
         if self.display is not None:
             self.display.present(self.frame())

@@ -50,25 +50,41 @@ class AboutBox:
             font.draw_text(screen, box.x + 6, top + 5, value[: (self.FIELD_W - 12) // 8], BLACK)
 
 
-def wrap(text: str, width: int) -> list[str]:
-    """Split text into lines of at most ``width`` characters, at spaces where possible."""
-    lines = []
-    for paragraph in text.splitlines() or [""]:
+def wrap(text: str, width: int, max_lines: int | None = None) -> list[str]:
+    """Split text into lines of at most ``width`` characters, at spaces where possible; at
+    most ``max_lines`` of them (the last ending in "…" when text is left over).  Linear
+    in the text it uses, whatever the length of a word or of the text."""
+    width = max(1, width)
+    limit = max_lines if max_lines is not None else len(text) + 1
+    # no more than this much of the text can show
+    room = limit * (width + 1)
+    cut = len(text) > room
+    lines: list[str] = []
+    for paragraph in (text[:room] if cut else text).splitlines() or [""]:
         line = ""
         for word in paragraph.split(" "):
-            while len(word) > width:
+            start = 0
+            while len(word) - start > width:
                 if line:
                     lines.append(line)
                     line = ""
-                lines.append(word[:width])
-                word = word[width:]
+                lines.append(word[start:start + width])
+                start += width
+            word = word[start:]
             candidate = f"{line} {word}" if line else word
             if len(candidate) > width:
                 lines.append(line)
                 line = word
             else:
                 line = candidate
+            if len(lines) > limit:
+                break
         lines.append(line)
+        if len(lines) > limit:
+            break
+    if len(lines) > limit or (cut and len(lines) == limit):
+        lines = lines[:limit]
+        lines[-1] = lines[-1][: width - 1] + "\u2026"
     return lines
 
 
@@ -77,12 +93,15 @@ class ErrorBox:
 
     W, H = 368, 216
     BUTTON_W, BUTTON_H = 77, 28
+    #: the box grows for a long message, up to this many lines (then the last ends "…")
+    MAX_LINES = 20
 
     def __init__(self, app: str, message: str):
         self.title = f"Error from {app}"
-        self.lines = wrap(message, (self.W - 24) // font.GLYPH_W)[:8]
+        self.lines = wrap(message, (self.W - 24) // font.GLYPH_W, self.MAX_LINES)
+        self.H = max(ErrorBox.H, 12 + 18 * len(self.lines) + self.BUTTON_H + 28)
         self.x = (SCREEN_W - self.W) // 2
-        self.y = (SCREEN_H - self.H) // 2
+        self.y = max(TOOL + 1, (SCREEN_H - self.H) // 2)
 
     @property
     def rect(self) -> pygame.Rect:
@@ -123,7 +142,7 @@ class GameBox:
 
     def __init__(self, title: str, text: str, buttons: list[str], source=None, ok: bool = False):
         self.title = title or "Rules"
-        self.lines = wrap(text.rstrip("\n"), (self.W - 24) // font.GLYPH_W)[: self.LINES]
+        self.lines = wrap(text.rstrip("\n"), (self.W - 24) // font.GLYPH_W, self.LINES)
         self.buttons = list(buttons) or (["OK"] if ok else [])
         self.source = source
         self.H = 12 + 18 * len(self.lines) + (self.BUTTON_H + 24 if self.buttons else 0)
@@ -142,13 +161,17 @@ class GameBox:
         return pygame.Rect(self.x - 1, self.y - TOOL, TOOL, TOOL)
 
     def button_rects(self) -> list[pygame.Rect]:
-        """The buttons in a row at the bottom right, the last (the default) rightmost."""
-        rects, right = [], self.x + self.W - 12
-        for text in reversed(self.buttons):
-            width = max(77, font.text_width(text) + 24)
-            rects.append(pygame.Rect(right - width, self.y + self.H - self.BUTTON_H - 12, width, self.BUTTON_H))
+        """The buttons in a row at the bottom right, the last (the default) rightmost; as
+        many as the box has room for (``rect`` None for the others, which can't be shown)."""
+        rects: list = [None] * len(self.buttons)
+        right = self.x + self.W - 12
+        for index in range(len(self.buttons) - 1, -1, -1):
+            width = max(77, font.text_width(self.buttons[index][:40]) + 24)
+            if right - width < self.x + 12 and index < len(self.buttons) - 1:
+                break
+            rects[index] = pygame.Rect(right - width, self.y + self.H - self.BUTTON_H - 12, width, self.BUTTON_H)
             right -= width + 16
-        return rects[::-1]
+        return rects
 
     def part_at(self, pos):
         """'close', a button's index, 'box' elsewhere on the box, or None off it."""
@@ -157,7 +180,7 @@ class GameBox:
         if self.close_rect.collidepoint(pos):
             return "close"
         for index, rect in enumerate(self.button_rects()):
-            if rect.collidepoint(pos):
+            if rect is not None and rect.collidepoint(pos):
                 return index
         return "box"
 
@@ -168,4 +191,5 @@ class GameBox:
             font.draw_text(screen, self.x + 12, self.y + 12 + i * 18, line, BLACK)
         rects = self.button_rects()
         for i, (rect, text) in enumerate(zip(rects, self.buttons)):
-            draw_button(screen, rect, text, default=i == len(rects) - 1)
+            if rect is not None:
+                draw_button(screen, rect, text[:40], default=i == len(rects) - 1)

@@ -188,9 +188,7 @@ class Window:
 
     def _title_text(self, screen, rect: pygame.Rect) -> None:
         inner = rect.inflate(-4, -2)
-        text = self.title
-        while text and font.text_width(text) > inner.w:
-            text = text[:-1]
+        text = self.title[: max(0, inner.w // font.GLYPH_W)]
         width = font.text_width(text)
         clip = screen.get_clip()
         screen.set_clip(inner.clip(clip) if clip else inner)

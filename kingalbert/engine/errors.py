@@ -17,13 +17,30 @@ class PositionError(SolitaireError):
     """A position (JSON) that cannot be set up."""
 
 
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters with "…", for repeating in a message."""
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+#: the longest line of a rule file's error message (a line repeating a huge value is cut)
+MAX_MESSAGE_LINE = 300
+
+
+def _cut_lines(message: str) -> str:
+    if len(message) <= MAX_MESSAGE_LINE:
+        return message
+    return "\n".join(line if len(line) <= MAX_MESSAGE_LINE else line[: MAX_MESSAGE_LINE - 1] + "\u2026"
+                     for line in message.split("\n"))
+
+
 class RuleFileError(SolitaireError):
-    """A rule file that cannot be loaded: prints as ``path:line: message``."""
+    """A rule file that cannot be loaded: prints as ``path:line: message`` (each line of
+    the message at most ``MAX_MESSAGE_LINE`` characters: a value it repeats is cut)."""
 
     def __init__(self, path, line, message):
         self.path = str(path)
         self.line = line
-        self.message = message
+        self.message = _cut_lines(str(message))
         super().__init__(str(self))
 
     def __str__(self):

@@ -14,13 +14,15 @@ from __future__ import annotations
 from typing import Iterator
 
 from .cards import Card
-from .errors import IllegalMoveError, InvalidMoveError, PositionError, SolitaireError
+from .errors import IllegalMoveError, InvalidMoveError, PositionError, SolitaireError, shorten
 from .moves import Move
 from .piles import Pile
 from .rng import Rng
 from .ruleset import Ruleset
 
 STATUSES = ("playing", "won", "lost")
+#: seeds are 64-bit, the random generator's state
+MAX_SEED = 2**64 - 1
 
 
 class MoveRecord:
@@ -42,8 +44,8 @@ class MoveRecord:
 
 class Game:
     def __init__(self, ruleset: Ruleset, seed: int | None = None, options: dict | None = None, *, deal: bool = True):
-        if seed is not None and (not isinstance(seed, int) or seed < 0):
-            raise SolitaireError(f"a seed is a whole number from 0 up, not {seed!r}")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED):
+            raise SolitaireError(f"a seed is a whole number from 0 to {MAX_SEED}, not {shorten(repr(seed))}")
         self.ruleset = ruleset
         self.options = dict(ruleset.default_options)
         self.options.update(options or {})
@@ -331,8 +333,8 @@ class Game:
         if not isinstance(position, dict):
             raise PositionError("a position is a JSON object")
         seed = position.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise PositionError(f"seed must be a whole number from 0 up or null, not {seed!r}")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED):
+            raise PositionError(f"seed must be a whole number from 0 to {MAX_SEED} or null, not {shorten(repr(seed))}")
         game = cls(ruleset, seed, options, deal=False)
         piles = position.get("piles", [])
         if not isinstance(piles, list):

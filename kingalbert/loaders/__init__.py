@@ -19,10 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..engine.errors import RuleFileError
+from ..engine.errors import RuleFileError, shorten
 from ..engine.ruleset import Ruleset
 from .pat import looks_like_pat
 from .text import read_text
+
+#: the longest game name kept (a longer one is cut, with "…")
+MAX_NAME = 60
 
 __all__ = ["FORMATS", "Format", "detect_format", "find_format", "load", "read_text"]
 
@@ -80,6 +83,8 @@ def find_format(path) -> Format | None:
 
 def detect_format(path) -> str:
     """The format key of a rule file; raises RuleFileError if it is none we know."""
+    if not str(path):
+        raise RuleFileError("''", None, "no rule file given (an empty name)")
     path = Path(path)
     fmt = find_format(path)
     if fmt is not None:
@@ -100,4 +105,5 @@ def load(path) -> Ruleset:
     module = importlib.import_module(fmt.module)
     ruleset = module.load(path)
     ruleset.source = str(path)
+    ruleset.name = shorten(str(ruleset.name), MAX_NAME)
     return ruleset

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from .text import read_text
-from ..engine.errors import RuleFileError
+from ..engine.errors import RuleFileError, shorten
 from ..engine.rules import Build, DealStep, PileRule, Rules, RulesError, RulesRuleset, StockRule, View
 
 FACE_ORDERS = {
@@ -225,8 +225,10 @@ class _Reader:
     def integer(self, number, what, value, low, high):
         text = value.strip()
         digits = text[1:] if text[:1] in "+-" else text
-        if not digits.isascii() or not digits.isdigit() or len(digits) > 6:
-            raise self.error(number, f"{what} must be a whole number, not {value!r}")
+        if not digits.isascii() or not digits.isdigit():
+            raise self.error(number, f"{what} must be a whole number from {low} to {high}, not {shorten(value)!r}")
+        if len(digits) > 9:
+            raise self.error(number, f"{what} must be from {low} to {high}: {shorten(text)} is far too large")
         result = int(text)
         if not low <= result <= high:
             raise self.error(number, f"{what} must be from {low} to {high}, not {result}")

@@ -48,7 +48,7 @@ import re
 from pathlib import Path
 
 from .text import read_text
-from ..engine.errors import RuleFileError
+from ..engine.errors import RuleFileError, shorten
 from ..engine.rules import Build, DealStep, PileRule, Rules, RulesError, RulesRuleset, StockRule, View
 
 KINDS = ("Stock", "Waste", "Foundation", "Tableau", "Reserve")
@@ -191,8 +191,10 @@ class _Translator:
         line, text = self.raw(section, key, number)
         if text is None or text == "":
             return default
-        if not re.fullmatch(r"[+-]?\d{1,6}", text):
-            raise self.error(line, f"{key} must be a whole number, not {text!r}")
+        if not re.fullmatch(r"[+-]?\d+", text):
+            raise self.error(line, f"{key} must be a whole number from {low} to {high}, not {shorten(text)!r}")
+        if len(text.lstrip("+-")) > 9:
+            raise self.error(line, f"{key} must be from {low} to {high}: {shorten(text)} is far too large")
         value = int(text)
         if not low <= value <= high:
             raise self.error(line, f"{key} must be from {low} to {high}, not {value}")

@@ -1,5 +1,6 @@
 """Random play at scale through every bundled game, and flat memory over a long session."""
 import gc
+import os
 import tracemalloc
 from collections import Counter
 
@@ -7,7 +8,8 @@ import pytest
 
 from kingalbert.engine import Game, Rng
 from kingalbert.engine.king_albert import KingAlbert
-from kingalbert.app.catalogue import bundled_games, game_title
+from kingalbert.app.catalogue import GameRef, bundled_games, game_title
+from kingalbert.desktop.desktop import Desktop
 from kingalbert.loaders import load
 
 pytestmark = pytest.mark.slow                   # play at scale: the quick loop leaves it out
@@ -71,3 +73,43 @@ def test_memory_stays_flat_over_a_thousand_games():
     finally:
         tracemalloc.stop()
     assert grown < 2 * 2**20, f"memory grew by {grown} bytes"
+
+
+def resident_bytes() -> int:
+    with open("/proc/self/statm") as handle:
+        return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="measures resident memory through /proc")
+def test_the_desktops_memory_stays_flat_over_hundreds_of_games():
+    """The desktop caches card sprites per size, boards and work surfaces (outside Python's
+    heap, in SDL): opening game after game of every format, playing and drawing each, the
+    process's resident memory may not grow by more than 16 MB between the 40th and the
+    400th game."""
+
+    refs = [GameRef(builtin="king-albert")] + [GameRef(path=str(paths[0])) for paths in bundled_games().values()]
+    desktop = Desktop(Game(KingAlbert(), 1), autosave=False, thinking=False)
+
+    def one(round_):
+        desktop.session.open(refs[round_ % len(refs)])
+        game = desktop.game
+        chooser = Rng(round_)
+        for _ in range(6):
+            moves = list(game.legal_moves)
+            if not moves:
+                break
+            desktop.play(moves[chooser.below(len(moves))])
+            desktop.finish_animation()
+            desktop.render()
+        desktop.session.undo()
+        desktop.render()
+
+    for round_ in range(40):
+        one(round_)
+    gc.collect()
+    base = resident_bytes()
+    for round_ in range(40, 400):
+        one(round_)
+    gc.collect()
+    grown = resident_bytes() - base
+    assert grown < 16 * 2**20, f"resident memory grew by {grown} bytes"

@@ -147,3 +147,13 @@ def test_usage_lines_show_the_synopsis(capsys):
     for command in COMMANDS:
         synopsis = [line.strip() for line in readme.splitlines() if line.strip().startswith(f"kingalbert {command} ")]
         assert synopsis and all(line.startswith(f"kingalbert {command} [RULEFILE]") for line in synopsis), command
+
+
+def test_a_built_in_game_by_its_id(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, ["deal", "king-albert", "--seed", "4"])
+    assert code == 0 and json.loads(out)["game"] == "King Albert"
+    code, plain, _ = run(capsys, ["deal", "--seed", "4"])
+    assert plain == out
+    code, _, err = run(capsys, ["deal", "queen-albert", "--seed", "4"])
+    assert code == 1 and "queen-albert" in err

@@ -240,7 +240,7 @@ def _seed_range(text: str) -> tuple[int, int]:
 def cmd_shot(args) -> int:
     from .desktop.shot import shot
     game = make_game(args)
-    shot(game, args.output, scale=args.scale)
+    shot(game, args.output, scale=args.scale, layout=args.layout)
     return 0
 
 
@@ -264,7 +264,7 @@ USAGES = {
     "solve": "kingalbert solve [RULEFILE] [--seed N | --position FILE | --seeds FIRST-LAST] [--timeout S] [--stats] "
              "[--auto-finish on|off] [--auto-stack on|off] [--mode NAME]",
     "shot": "kingalbert shot [RULEFILE] [--seed N | --position FILE] [--scale N] [--auto-finish on|off] "
-            "[--auto-stack on|off] [--mode NAME] -o FILE.png",
+            "[--auto-stack on|off] [--mode NAME] -o FILE.png [--layout FILE.json]",
 }
 _ORDER_NOTE = "RULEFILE, the options and the actions may be given in any order."
 
@@ -311,6 +311,9 @@ def command_parsers() -> dict[str, argparse.ArgumentParser]:
     shot = parsers["shot"] = _game_command("shot", "render the window to a PNG without a display", option_flags=True)
     shot.add_argument("--scale", type=int, default=1, choices=range(1, 9), metavar="N")
     shot.add_argument("-o", "--output", required=True, metavar="FILE.png")
+    shot.add_argument("--layout", metavar="FILE.json",
+                      help="also write the frame's geometry: the visible work area, and every card's "
+                           "pile, face, rectangle and visible index")
     bench = parsers["bench"] = argparse.ArgumentParser(prog="kingalbert bench", description="measure the speed figures")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--runs", type=_runs, default=5, metavar="N", help="runs per figure, 1 to 100 (default 5)")

@@ -12,13 +12,14 @@ from __future__ import annotations
 import os
 import stat
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from .. import games as bundled_folder
 from ..engine.errors import RuleFileError
 from ..engine.king_albert import KingAlbert
 from ..engine.ruleset import Ruleset
-from ..loaders import FORMATS, Format
+from ..loaders import FORMATS, Format, game_name
 from ..loaders import load as load_rule_file
 from .files import data_dir
 
@@ -137,7 +138,17 @@ def own_games() -> tuple[list[Path], str | None]:
 
 
 def game_title(path) -> str:
-    """A menu title for a rule file: its name, or its folder's for a game.ini."""
+    """A menu title for a rule file: its game's own name, the one its window's title bar
+    shows (read once per version of the file); for a file that can't be read, its name
+    as written (its folder's for a game.ini)."""
     path = Path(path)
-    stem = path.parent.name if path.name.lower() == "game.ini" else path.stem
-    return stem.replace("_", " ").replace("-", " ").title()
+    try:
+        status = path.stat()
+        return _game_name(str(path), status.st_mtime_ns, status.st_size)
+    except Exception:   # a file that can't be read or loaded is still offered, by its name
+        return path.parent.name if path.name.lower() == "game.ini" else (path.stem or path.name)
+
+
+@lru_cache(maxsize=256)
+def _game_name(path: str, mtime_ns: int, size: int) -> str:
+    return game_name(path)

@@ -1,4 +1,9 @@
-"""The game's work area: piles drawn from the ruleset's layout, and hit tests."""
+"""The game's work area: piles drawn from the ruleset's layout, and hit tests.
+
+Each pile's cards lie where ``fitting.spread`` puts them: fanned as the layout
+asks, closed up as far as the room the layout leaves the pile requires.
+Drawing, hit tests, drops and dragged cards all use these same places.
+"""
 from __future__ import annotations
 
 import pygame
@@ -9,6 +14,8 @@ from ..engine.ruleset import Ruleset
 from ..sprites import font
 from ..sprites.cards import CardSprites
 from ..sprites.palette import BLACK, GREY1, GREY2, RED, new_surface, recolour
+from . import fitting
+from .textflow import message_lines, panel_lines
 
 _sprite_cache: dict[tuple[int, int], CardSprites] = {}
 
@@ -25,29 +32,55 @@ def card_sprites(w: int, h: int) -> CardSprites:
 #: a flashing card's colours: greys and black to their opposites, colours to their pairs
 INVERSE = {**{grey: 7 - grey for grey in range(8)}, 8: 9, 9: 8, 10: 11, 11: 10, 12: 13, 13: 12, 14: 15, 15: 14}
 
-#: the information panel's width (22 System-font characters and a margin)
-INFO_W = 192
-#: the message line added under a layout that has no message space of its own
+#: the information panel's text: margins either side, and its lines' length (in System-font
+#: characters) at most and at least — longer lines go on to the next
+INFO_MARGIN = 6
+INFO_CHARS = (14, 18)
+#: the message space added under a layout that has none of its own: two lines (the
+#: message, then the Winnable? verdict; a long message wraps onto the second)
 MESSAGE_H = 42
+#: a line of text in the message space and the information panel
+LINE_H = 18
+
+
+def info_width(game) -> int:
+    """The information panel's width: as narrow as the longest line it shows for this
+    game (the statistics, the status line, the rules of each pile), within ``INFO_CHARS``."""
+    ruleset = game.ruleset
+    lines = ["Played: 9999", "Won: 9999 (100%)", "Top card: face down", ruleset.status_text(game)]
+    for pile in game.piles:
+        lines.append(f"Pile: {pile.name}")
+        lines.extend(ruleset.describe_pile(game, pile))
+    low, high = INFO_CHARS
+    chars = min(high, max(low, max(len(line) for line in lines)))
+    return chars * font.GLYPH_W + 2 * INFO_MARGIN + 1
 
 
 class Board:
+    """A game's work area: its playfield (the layout's width × height), the information
+    panel at its right if the game has one, and the message space under both unless the
+    layout places its own."""
+
     def __init__(self, game, layout: Layout | None = None):
         self.game = game
         self.layout: Layout = layout or game.ruleset.layout(game)
         self.cards = card_sprites(self.layout.card_w, self.layout.card_h)
         self.views = {view.name: view for view in self.layout.piles}
         layout = self.layout
+        #: how far each fanned pile may reach, and how closely its cards may lie
+        self.rooms = fitting.rooms(layout)
+        self.spacing = fitting.spacing(layout.card_w, layout.card_h)
+        self._offsets: dict[tuple, list[tuple[int, int]]] = {}
         width, height = layout.width, layout.height
+        self.info_rect: pygame.Rect | None = None
+        if game.ruleset.info_panel:
+            self.info_rect = pygame.Rect(width, 0, info_width(game), height)
+            width += self.info_rect.w
         if layout.message is not None:
             self.message_rect = pygame.Rect(layout.message)
         else:
-            self.message_rect = pygame.Rect(8, height, max(8, width - 16), 34)
+            self.message_rect = pygame.Rect(8, height + 4, max(8, width - 16), MESSAGE_H - 8)
             height += MESSAGE_H
-        self.info_rect: pygame.Rect | None = None
-        if game.ruleset.info_panel:
-            self.info_rect = pygame.Rect(width, 0, INFO_W, height)
-            width += INFO_W
         self.width, self.height = width, height
         #: the pile under the pointer, described in the information panel
         self.hover: str | None = None
@@ -73,12 +106,35 @@ class Board:
         return self.width, self.height
 
     # -- geometry --------------------------------------------------------------
+    def offsets(self, view: PileView, cards) -> list[tuple[int, int]]:
+        """Where each of ``cards`` lies on ``view``'s pile, relative to the pile's (x, y)."""
+        faces = tuple(card.face_up for card in cards)
+        key = (view.name, faces)
+        found = self._offsets.get(key)
+        if found is None:
+            if len(self._offsets) > 512:
+                self._offsets.clear()
+            found = self._offsets[key] = fitting.spread(view, faces, self.rooms.get(view.name), self.spacing)
+        return found
+
+    def run_offsets(self, view: PileView, cards) -> list[tuple[int, int]]:
+        """Where each of ``cards`` (picked up from ``view``'s pile) lies relative to the
+        first of them: as they lie on the pile if they are its top cards."""
+        pile = self.game.pile(view.name).cards
+        if not cards:
+            return []
+        if pile[len(pile) - len(cards):] == list(cards):
+            found = self.offsets(view, pile)[len(pile) - len(cards):]
+        else:
+            found = fitting.spread(view, [card.face_up for card in cards], None, self.spacing)
+        x0, y0 = found[0]
+        return [(x - x0, y - y0) for x, y in found]
+
     def card_rect(self, view: PileView, index: int, cards=None) -> pygame.Rect:
         """Where card ``index`` of a pile lies (of ``cards``, else the pile's own)."""
-        w, h = self.layout.card_w, self.layout.card_h
-        if view.horizontal:
-            w, h = h, w
-        dx, dy = view.offset(self.game.pile(view.name).cards if cards is None else cards, index)
+        w, h = fitting.card_size(self.layout, view)
+        cards = self.game.pile(view.name).cards if cards is None else cards
+        dx, dy = self.offsets(view, cards)[index] if 0 <= index < len(cards) else (0, 0)
         return pygame.Rect(view.x + dx, view.y + dy, w, h)
 
     def pile_rect(self, view: PileView, count: int) -> pygame.Rect:
@@ -120,29 +176,42 @@ class Board:
             surface = new_surface(*self.size, fill=GREY1)
         else:
             surface.fill(GREY1)
+        shown = []
         for view in self.layout.piles:
             cards = contents[view.name] if contents is not None else self.game.pile(view.name).cards
-            if lifted is not None and lifted[0] == view.name:
-                cards = cards[: len(cards) - lifted[1]]
-            self.draw_pile(surface, view, cards)
+            keep = len(cards) - lifted[1] if lifted is not None and lifted[0] == view.name else None
+            if keep is not None and view.max_visible:
+                cards, keep = cards[:keep], None   # the cards under the dragged ones show in their turn
+            shown.append((view, cards, keep))
+        # the piles' places first, then every card over them: where piles overlap (a
+        # pyramid), an emptied place never covers a card still in play
+        for view, cards, keep in shown:
+            self.draw_place(surface, view, cards[:keep] if keep is not None else cards)
+        for view, cards, keep in shown:
+            self.draw_pile(surface, view, cards, keep)
         if self.hint is not None and contents is None:
             self.draw_hint(surface)
         if self.flash_on and contents is None:
             self.draw_flash(surface)
-        self.draw_message(surface, self.game.message if message is None else message)
         if self.info_rect is not None:
             self.draw_info(surface)
+        self.draw_message(surface, self.game.message if message is None else message)
         return surface
 
-    def draw_pile(self, surface, view: PileView, cards) -> None:
+    def draw_place(self, surface, view: PileView, cards) -> None:
+        """A pile's panel, and its empty place if it has no cards."""
         if view.reach:
             panel = pygame.Rect(view.x - 1, view.y - 1, self.layout.card_w + 2, view.reach - view.y + 2)
             surface.fill(GREY2, panel)
-        if view.hidden:
+        if view.hidden or cards:
             return
-        if not cards:
-            empty = self.empty_sprite(view)
-            surface.blit(self._turned(empty) if view.horizontal else empty, (view.x, view.y))
+        empty = self.empty_sprite(view)
+        surface.blit(self._turned(empty) if view.horizontal else empty, (view.x, view.y))
+
+    def draw_pile(self, surface, view: PileView, cards, keep: int | None = None) -> None:
+        """A pile's cards, only the first ``keep`` of them if given (the rest are dragged away:
+        the others stay where they lie in the whole pile)."""
+        if view.hidden or not cards or keep == 0:
             return
         first = max(0, len(cards) - view.max_visible) if view.max_visible else 0
         sprites = [self.sprite(card, view) for card in cards]
@@ -152,7 +221,9 @@ class Board:
                 if card.face_up and self.game.ruleset.is_shaded(game, pile, i):
                     shaded = self.cards.shaded(card.rank, card.suit)
                     sprites[i] = self._turned(shaded) if view.horizontal else shaded
-        surface.blits([(sprites[i], self.card_rect(view, i, cards).topleft) for i in range(first, len(cards))],
+        offsets = self.offsets(view, cards)
+        end = len(cards) if keep is None else keep
+        surface.blits([(sprites[i], (view.x + offsets[i][0], view.y + offsets[i][1])) for i in range(first, end)],
                       doreturn=False)
 
     def empty_sprite(self, view: PileView) -> pygame.Surface:
@@ -177,16 +248,36 @@ class Board:
             kept = self._turned_cache[id(sprite)] = (sprite, pygame.transform.rotate(sprite, 90))
         return kept[1]
 
+    @staticmethod
+    def message_capacity(rect: pygame.Rect) -> tuple[int, int]:
+        """How many characters a line of the message space ``rect`` holds, and how many lines."""
+        return rect.w // font.GLYPH_W, max(1, rect.h // (LINE_H - 1))
+
+    def message_lines(self, text: str, rect: pygame.Rect | None = None) -> list[tuple[str, str]]:
+        """The lines the message space shows for ``text`` (see ``textflow.message_lines``)."""
+        return message_lines(text or self.game.ruleset.status_text(self.game), self.indicator,
+                             *self.message_capacity(rect or self.message_rect))
+
     def draw_message(self, surface, text: str, rect: pygame.Rect | None = None) -> None:
         """The message (or the game's status line) and the Winnable? line, in ``rect``
-        (the message space, unless given)."""
+        (the message space, unless given).  A message longer than the space grows it,
+        away from the nearer edge of the work area, for as long as it shows."""
         rect = rect or self.message_rect
         surface.fill(GREY1, rect)
-        lines = [text or self.game.ruleset.status_text(self.game), self.indicator]
-        for i, line in enumerate(lines[: max(1, rect.h // 17)]):
-            while line and font.text_width(line) > rect.w:
-                line = line[:-1]
-            font.draw_text(surface, rect.x, rect.y + i * 18, line, BLACK)
+        lines = self.message_lines(text, rect)
+        extra = max(0, len(lines) - self.message_capacity(rect)[1]) * LINE_H
+        if extra:
+            up = rect.centery > surface.get_height() // 2
+            rect = rect.inflate(16, 0)
+            rect = pygame.Rect(rect.x, rect.y - extra if up else rect.y, rect.w, rect.h + extra)
+            surface.fill(BLACK, rect.inflate(0, 2))
+            surface.fill(GREY1, rect)
+            rect = rect.inflate(-16, 0)
+        for i, (left, right) in enumerate(lines):
+            y = rect.y + i * LINE_H
+            font.draw_text(surface, rect.x, y, left, BLACK)
+            if right:
+                font.draw_text(surface, rect.right - font.text_width(right), y, right, BLACK)
 
     def draw_hint(self, surface) -> None:
         """A red frame round the hinted card and round the place it should go."""
@@ -243,8 +334,10 @@ class Board:
             return
         surface.fill(BLACK, (rect.x, rect.y, 1, rect.h))
         surface.fill(GREY1, rect.inflate(-1, 0).move(1, 0))
-        width = (rect.w - 16) // font.GLYPH_W
+        width = (rect.w - 1 - 2 * INFO_MARGIN) // font.GLYPH_W
         y = rect.y + 8
-        for line in self.info_lines():
-            font.draw_text(surface, rect.x + 8, y, line[:width], BLACK)
-            y += 18
+        for line in panel_lines(self.info_lines(), width):
+            if y + LINE_H > rect.bottom:
+                break
+            font.draw_text(surface, rect.x + 1 + INFO_MARGIN, y, line, BLACK)
+            y += LINE_H

@@ -21,7 +21,8 @@ from ..engine.moves import Move
 from ..sprites import icon, tools
 from ..sprites.palette import GREY4, new_surface
 from .animation import FLASH_MS, FLASH_PHASES, Animation
-from .board import MESSAGE_H, Board
+from . import fitting
+from .board import MESSAGE_H, Board, info_width
 from .dialogs import ErrorBox, GameBox
 from .display import Display
 from .geometry import ICONBAR_H, SCREEN_H, SCREEN_W, TOOL
@@ -105,12 +106,11 @@ class Desktop:
 
     # -- the game window -----------------------------------------------------------------
     def new_board(self) -> None:
-        """A window for the session's game: its board drawn at the size the game needs."""
+        """A window for the session's game: its board fitted to the screen."""
         game = self.game
-        fitted = self.fitted_board(game)
         #: the game's playfield is fitted to the screen (toggle size gives the usual cards)
-        self.fitted = fitted is not None
-        self.board = fitted or Board(game)
+        self.fitted = True
+        self.board = self.fitted_board(game)
         width, height = self.board.size
         old: Window | None = getattr(self, "window", None)
         x = (SCREEN_W - width) // 2 if old is None else old.x
@@ -129,22 +129,28 @@ class Desktop:
     def set_game(self, game: Game) -> None:
         self.session.set_game(game)
 
-    def fitted_board(self, game: Game) -> Board | None:
-        """For a game whose playfield scales with the window (CardsWorkShop's matrix):
-        the board that fills all the screen has room for; None for other games."""
+    @staticmethod
+    def work_room(game: Game) -> tuple[int, int]:
+        """The playfield a window on the screen can show whole: the largest work area
+        (above the icon bar, below the title bar) less the information panel and the
+        message row the board adds."""
         width, height = SCREEN_W - 2, SCREEN_H - ICONBAR_H - TOOL - 2
-        try:
-            layout = game.ruleset.fit_layout(game, width, height - MESSAGE_H)
-            return Board(game, layout) if layout is not None else None
-        except ValueError:
-            return None  # the matrix needs more room than the screen has: the usual cards, scrolled
+        if game.ruleset.info_panel:
+            width -= info_width(game)
+        if game.ruleset.layout(game).message is None:
+            height -= MESSAGE_H
+        return width, height
+
+    def fitted_board(self, game: Game) -> Board:
+        """The board that shows the whole game on the screen (see ``fitting.fit``)."""
+        return Board(game, fitting.fit(game, *self.work_room(game)))
 
     def toggle_fit(self) -> bool:
-        """Toggle size for a game whose playfield scales: between the whole game on the
-        screen and the usual card size (scrolling); False for other games."""
+        """Toggle size: between the game fitted to the screen and the game's usual card
+        size (scrolling); False for a game whose fitted board is its usual one."""
         game, window = self.game, self.window
         board = Board(game) if self.fitted else self.fitted_board(game)
-        if board is None:
+        if board.layout == self.board.layout:
             return False
         self.fitted = not self.fitted
         board.hover = self.board.hover

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..sprites.palette import BLACK, GREY1, GREY4
-from .board import INFO_W, MESSAGE_H
+from .board import MESSAGE_H
 from .geometry import ICONBAR_H, SCREEN_H, SCREEN_W
 from .input import CardDrag
 
@@ -83,14 +83,17 @@ class Renderer:
 
     def pinned(self) -> dict[str, pygame.Rect]:
         """The message row and the information panel where the work area scrolls:
-        kept in view at the bottom and the right of the window (screen rectangles)."""
+        kept in view at the bottom (the whole width of the window) and at the right
+        above it (screen rectangles)."""
         window, board, rects = self.desktop.window, self.desktop.board, {}
-        right = window.x + window.w
-        if board.info_rect is not None and board.width > window.w and window.w >= INFO_W + 100:
-            right -= INFO_W
-            rects["info"] = pygame.Rect(right, window.y, INFO_W, window.h)
-        if board.layout.message is None and board.height > window.h:
-            rects["message"] = pygame.Rect(window.x, window.y + window.h - MESSAGE_H, right - window.x, MESSAGE_H)
+        scrolls = board.width > window.w or board.height > window.h
+        bottom = window.y + window.h
+        if board.layout.message is None and scrolls:
+            bottom -= MESSAGE_H
+            rects["message"] = pygame.Rect(window.x, bottom, window.w, MESSAGE_H)
+        info = board.info_rect
+        if info is not None and board.width > window.w and window.w >= info.w + 100:
+            rects["info"] = pygame.Rect(window.x + window.w - info.w, window.y, info.w, bottom - window.y)
         return rects
 
     def draw_pinned(self, screen) -> None:
@@ -112,21 +115,21 @@ class Renderer:
 
     # -- dragged cards -----------------------------------------------------------------------
     def dragged_rect(self, pos, drag: CardDrag) -> pygame.Rect:
+        """Where the dragged cards lie: the lowest held at the pointer as it was grabbed, the
+        others as they lay on their pile."""
         board = self.desktop.board
         view = board.views[drag.pile]
-        n = len(drag.cards)
         card = board.card_rect(view, 0)
-        w = card.w + abs(view.dx) * (n - 1)
-        h = card.h + abs(view.dy) * (n - 1)
-        return pygame.Rect(pos[0] - drag.grab[0], pos[1] - drag.grab[1], w, h)
+        rect = pygame.Rect(pos[0] - drag.grab[0], pos[1] - drag.grab[1], card.w, card.h)
+        return rect.unionall([rect.move(dx, dy) for dx, dy in board.run_offsets(view, drag.cards)])
 
     def draw_dragged(self, surface, drag: CardDrag, pos) -> pygame.Rect:
         board = self.desktop.board
-        rect = self.dragged_rect(pos, drag)
         view = board.views[drag.pile]
-        for i, card in enumerate(drag.cards):
-            surface.blit(board.sprite(card, view), (rect.x + i * view.dx, rect.y + i * view.dy))
-        return rect
+        x, y = pos[0] - drag.grab[0], pos[1] - drag.grab[1]
+        for card, (dx, dy) in zip(drag.cards, board.run_offsets(view, drag.cards)):
+            surface.blit(board.sprite(card, view), (x + dx, y + dy))
+        return self.dragged_rect(pos, drag)
 
     def drag_ended(self) -> None:
         self.drag_base = self.drag_last = None

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 
 import pygame
@@ -10,6 +11,7 @@ from ..app.files import atomic_write
 from ..sprites.palette import WIMP_RGB
 from .desktop import Desktop
 from .geometry import SCREEN_H, SCREEN_W
+from .report import frame_layout
 
 
 def screen_image(desktop, scale: int = 1):
@@ -23,14 +25,18 @@ def screen_image(desktop, scale: int = 1):
     return image
 
 
-def shot(game, output, scale: int = 1) -> None:
-    """Render the desktop for ``game`` and write it as a PNG, atomically.
+def shot(game, output, scale: int = 1, layout=None) -> None:
+    """Render the desktop for ``game`` and write it as a PNG, atomically; with ``layout``,
+    write the frame's geometry there too, as JSON (see ``report.frame_layout``).
 
     Saved with pygame rather than Pillow: importing Pillow's image plugins
     would double the start-up time of the command."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     # no solver in the background: a screenshot shows the position, not a verdict still to come
-    screen = Desktop(game, autosave=False, thinking=False).render()
+    desktop = Desktop(game, autosave=False, thinking=False)
+    screen = desktop.render()
+    if layout is not None:
+        atomic_write(layout, (json.dumps(frame_layout(desktop), indent=1) + "\n").encode())
     if scale != 1:
         screen = pygame.transform.scale(screen, (SCREEN_W * scale, SCREEN_H * scale))
     buffer = io.BytesIO()

@@ -27,7 +27,7 @@ from .text import read_text
 #: the longest game name kept (a longer one is cut, with "…")
 MAX_NAME = 60
 
-__all__ = ["FORMATS", "Format", "detect_format", "find_format", "load", "read_text"]
+__all__ = ["FORMATS", "Format", "detect_format", "find_format", "game_name", "load", "read_text"]
 
 
 @dataclass(frozen=True)
@@ -107,3 +107,14 @@ def load(path) -> Ruleset:
     ruleset.source = str(path)
     ruleset.name = shorten(str(ruleset.name), MAX_NAME)
     return ruleset
+
+
+def game_name(path) -> str:
+    """The name of a rule file's game, as its ruleset (and so the title bar) has it: read
+    from the file's header where its format's loader offers that (``game_name(path)``,
+    cheaper than loading), else by loading it.  Raises RuleFileError as ``load`` does."""
+    fmt = FORMATS[detect_format(path)]
+    module = importlib.import_module(fmt.module)
+    peek = getattr(module, "game_name", None)
+    name = peek(path) if peek is not None else None
+    return shorten(name, MAX_NAME) if name is not None else load(path).name

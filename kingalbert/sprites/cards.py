@@ -9,6 +9,8 @@ a big ace and a second, upside-down index at the bottom right.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from . import font
@@ -30,7 +32,7 @@ from .palette import (
     recolour,
     surface_from_bytes,
 )
-from .suits import SUITS, suit_colour, suit_symbol
+from .suits import SUITS, suit_colour, suit_size, suit_symbol
 
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
@@ -99,6 +101,69 @@ def _scaled_text(text: str, colour: int, sx: int, sy: int, advance: int = 8) -> 
     return pygame.transform.scale(base, (w * sx, h * sy))
 
 
+@dataclass(frozen=True)
+class IndexGeometry:
+    """Where a card of one size carries its index (rank, then a small suit) at its top left.
+
+    Pure numbers, so that the desktop can space fanned cards by them without
+    drawing a deck: the index's rows are ``y`` to ``bottom`` - 1 and its columns
+    ``x`` to ``x + width(rank, suit)`` - 1, whatever the card.
+    """
+
+    x: int
+    y: int
+    #: the rank glyphs' scale (the System font's 8×8 cells, ``sx`` wide and ``sy`` high)
+    sx: int
+    sy: int
+    #: the small suit symbol's height
+    suit_h: int
+
+    @property
+    def height(self) -> int:
+        return 7 * self.sy
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.height
+
+    def glyphs(self, rank: int, card_w: int) -> tuple[str, int]:
+        """The rank's text and its glyph advance: "10" is kerned (7 px), and on cards
+        under 30 px wide it uses a narrow "1" so that "10" and the suit fit."""
+        text = rank_text(rank)
+        if rank == 10 and card_w < 30:
+            return "\ue001" + "0", 5
+        return text, 7 if len(text) > 1 else 8
+
+    @property
+    def gap(self) -> int:
+        """Pixels between the rank and the suit."""
+        return 1 if self.sy == 1 else self.sx + 1
+
+    def width(self, rank: int, suit: str, card_w: int) -> int:
+        text, advance = self.glyphs(rank, card_w)
+        glyphs = (advance * (len(text) - 1) + font.GLYPH_W) * self.sx - self.sx   # the last column is blank
+        return glyphs + self.gap + suit_size(suit, self.suit_h)[0]
+
+
+def index_geometry(width: int, height: int) -> IndexGeometry:
+    """The index of a ``width`` × ``height`` card.
+
+    Cards are fanned with their top strip showing, so the index sits there:
+    System-font ranks at 1:1 on small cards, doubled in height on cards from
+    60×80, doubled and quadrupled from 100×150; centred in the top quarter of
+    the card, never nearer the outline than one white row.
+    """
+    if width >= 100 and height >= 150:
+        sx, sy = 2, 4
+    elif width >= 60 and height >= 80:
+        sx, sy = 1, 2
+    else:
+        sx, sy = 1, 1
+    strip = max(9, height // 4)
+    return IndexGeometry(x=1 if width < 40 else 2, y=max(2, 1 + (strip - 1 - 7 * sy) // 2), sx=sx, sy=sy,
+                         suit_h=7 if sy == 1 else 7 * sy - 1)
+
+
 class CardSprites:
     """A deck of face sprites, a back and empty-pile sprites of one size.
 
@@ -118,16 +183,11 @@ class CardSprites:
         self.strip = max(9, h // 4)
 
         # Index: rank glyphs scaled by (sx, sy), then the small suit.
-        if w >= 100 and h >= 150:
-            sx, sy = 2, 4
-        elif self.big:
-            sx, sy = 1, 2
-        else:
-            sx, sy = 1, 1
-        self._sx, self._sy = sx, sy
-        self.index_suit_h = 7 if sy == 1 else 7 * sy - 1
-        self.index_x = 1 if w < 40 else 2
-        self.index_y = max(2, 1 + (self.strip - 1 - 7 * sy) // 2)
+        self.index = index_geometry(w, h)
+        self._sx, self._sy = self.index.sx, self.index.sy
+        self.index_suit_h = self.index.suit_h
+        self.index_x = self.index.x
+        self.index_y = self.index.y
 
         self._faces: dict[tuple[int, str], pygame.Surface] = {}
         self._shaded: dict[tuple[int, str], pygame.Surface] = {}
@@ -154,6 +214,11 @@ class CardSprites:
 
     def face(self, rank: int, suit: str) -> pygame.Surface:
         return self._faces[(rank, suit)]
+
+    def index_rect(self, rank: int, suit: str) -> tuple[int, int, int, int]:
+        """(x, y, w, h) of the card's index on its face."""
+        index = self.index
+        return index.x, index.y, index.width(rank, suit, self.width), index.height
 
     def empty_suit(self, suit: str) -> pygame.Surface:
         return self._empty_suit[suit]
@@ -200,17 +265,12 @@ class CardSprites:
     def _index(self, rank: int, suit: str) -> pygame.Surface:
         """The rank and small suit side by side on a transparent strip."""
         sx, sy = self._sx, self._sy
-        text = rank_text(rank)
-        # "10" is kerned (7-px advance), and on cards under 30 px wide it
-        # uses a narrow "1" so that "10" and the suit fit.
-        advance = 7 if len(text) > 1 else 8
-        if rank == 10 and self.width < 30:
-            text, advance = "\ue001" + "0", 5
+        text, advance = self.index.glyphs(rank, self.width)
         colour = suit_colour(suit)
         glyphs = _scaled_text(text, colour, sx, sy, advance)
         pip = self._suit_small[suit]
         gw = glyphs.get_width() - sx  # the last glyph column is always blank
-        gap = 1 if sy == 1 else sx + 1
+        gap = self.index.gap
         ih = max(7 * sy, pip.get_height())
         surf = new_surface(gw + gap + pip.get_width(), ih)
         surf.blit(glyphs, (0, (ih - 7 * sy) // 2))
@@ -248,8 +308,10 @@ class CardSprites:
         """Centres of the outermost pips: left, right, top, bottom."""
         w, h = self.width, self.height
         p = self.pip_h
-        top = self.strip - 2 + p / 2
-        bottom = h - (self.strip - 2) - p / 2
+        # the pips start below the rows that the tightest fan leaves showing (the index and a white row)
+        edge = max(self.strip - 2, self.index.bottom + 2)
+        top = edge + p / 2
+        bottom = h - edge - p / 2
         return w * 0.29, w * 0.71, top, bottom
 
     def _draw_pips(self, surf: pygame.Surface, rank: int, suit: str) -> None:

@@ -540,8 +540,8 @@ def test_sideways_and_hidden_piles():
     from dataclasses import replace
 
     class Sideways(KingAlbert):
-        def layout(self, game):
-            layout = super().layout(game)
+        def layout(self, game, *size):
+            layout = super().layout(game, *size)
             piles = [replace(view, horizontal=True, dy=0) if view.name == "r1" else
                      replace(view, hidden=True) if view.name == "t9" else view for view in layout.piles]
             return replace(layout, piles=piles)

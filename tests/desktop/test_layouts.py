@@ -94,18 +94,22 @@ def test_piles_placed_left_of_the_origin_still_show():
 
 def test_the_message_row_and_information_panel_stay_in_view_while_the_work_area_scrolls():
     from kingalbert.desktop.desktop import Desktop
-    from kingalbert.desktop.board import INFO_W, MESSAGE_H
+    from kingalbert.desktop.board import MESSAGE_H
     from kingalbert.sprites.palette import BLACK
     from tests.helpers.desktop import click
 
     pygame.display.init()
     path = next(p for p in bundled_games()["sol"] if p.name == "freecell.sol")
     desktop = Desktop(Game(load(str(path)), 1), autosave=False, thinking=False)
+    assert not desktop.pinned()   # fitted to the screen, nothing scrolls
+    click(desktop, desktop.window.tool_rects()["toggle"].center)   # the usual cards: too big for the screen
     window, board = desktop.window, desktop.board
     assert board.height > window.h and board.width > window.w   # both would be scrolled out of view
     pinned = desktop.pinned()
     assert pinned["message"].bottom == window.y + window.h and pinned["message"].h == MESSAGE_H
-    assert pinned["info"].right == window.x + window.w and pinned["info"].w == INFO_W
+    assert pinned["message"].w == window.w
+    assert pinned["info"].right == window.x + window.w and pinned["info"].w == board.info_rect.w
+    assert pinned["info"].bottom == pinned["message"].top
 
     def text_rows(rect):
         screen = desktop.render()
@@ -128,4 +132,4 @@ def test_the_message_row_and_information_panel_stay_in_view_while_the_work_area_
     # scrolled to the bottom right, the pinned strips lie exactly over the board's own
     window.scroll_to(window.extent_w, window.extent_h)
     assert window.to_work(message.topleft)[1] == board.height - MESSAGE_H
-    assert window.to_work(pinned["info"].topleft)[0] == board.width - INFO_W
+    assert window.to_work(pinned["info"].topleft)[0] == board.info_rect.x

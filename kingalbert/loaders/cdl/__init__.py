@@ -130,11 +130,22 @@ from .checker import check
 from .errors import CdlError, CdlRuntimeError
 from .model import CompiledProgram
 from .parser import MAX_NESTING, parse
-from .ruleset import CdlRuleset
+from .ruleset import CdlRuleset, spaced
 from .scanner import scan
+from .tokens import T
 from ..text import read_text
 
-__all__ = ["compile", "load", "loads", "CdlError", "CdlRuleset", "CdlRuntimeError", "RuleFileError", "ast"]
+__all__ = ["compile", "game_name", "load", "loads", "CdlError", "CdlRuleset", "CdlRuntimeError", "RuleFileError", "ast"]
+
+
+def game_name(path) -> str | None:
+    """The name a game's ruleset will have, read from its ``GAME name IS`` header alone
+    (without compiling the program); None if the header can't be found."""
+    tokens, _ = scan(read_text(path))
+    for first, second in zip(tokens, tokens[1:]):
+        if first.type is T.GAME:
+            return spaced(second.lexeme) if second.type is T.IDENTIFIER else None
+    return None
 
 
 def errors_to_rule_file_error(filename: str, errors: list[CdlError]) -> RuleFileError:

@@ -49,6 +49,8 @@ happened in leaves no trace.
 """
 from __future__ import annotations
 
+import re
+
 import weakref
 from collections import Counter
 from typing import TYPE_CHECKING, Iterator
@@ -121,6 +123,12 @@ class Session:
         self.events: list[tuple] = []
 
 
+def spaced(identifier: str) -> str:
+    """A game's name as the player reads it: its identifier, a word at each capital that
+    follows a small letter or a digit, and at each underscore (``AcesUp`` -> ``Aces Up``)."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", identifier).replace("_", " ").strip() or identifier
+
+
 class CdlRuleset(Ruleset):
     decks = 1
     # REMOVE takes cards out of the game for good
@@ -128,7 +136,7 @@ class CdlRuleset(Ruleset):
 
     def __init__(self, program: CompiledProgram, limits: Limits | None = None):
         self.program = program
-        self.name = program.name
+        self.name = spaced(program.name)
         self.source = program.filename
         self.limits = limits or Limits()
         self._sessions: "weakref.WeakKeyDictionary[Game, Session]" = weakref.WeakKeyDictionary()

@@ -41,6 +41,9 @@ INFO_CHARS = (14, 18)
 MESSAGE_H = 42
 #: a line of text in the message space and the information panel
 LINE_H = 18
+#: the characters a line of the message space added under a layout holds at least: two
+#: lines hold the longest message the games give (see tests/desktop/test_fit.py)
+MESSAGE_CHARS = 60
 
 
 def info_width(game) -> int:

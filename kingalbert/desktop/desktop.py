@@ -18,11 +18,11 @@ from ..app.session import Session, now_ms
 from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError
 from ..engine.game import Game
 from ..engine.moves import Move
-from ..sprites import icon, tools
+from ..sprites import font, icon, tools
 from ..sprites.palette import GREY4, new_surface
 from .animation import FLASH_MS, FLASH_PHASES, Animation
 from . import fitting
-from .board import MESSAGE_H, Board, info_width
+from .board import MESSAGE_CHARS, MESSAGE_H, Board, info_width
 from .dialogs import ErrorBox, GameBox
 from .display import Display
 from .geometry import ICONBAR_H, SCREEN_H, SCREEN_W, TOOL
@@ -142,8 +142,13 @@ class Desktop:
         return width, height
 
     def fitted_board(self, game: Game) -> Board:
-        """The board that shows the whole game on the screen (see ``fitting.fit``)."""
-        return Board(game, fitting.fit(game, *self.work_room(game)))
+        """The board that shows the whole game on the screen (see ``fitting.fit``), wide
+        enough for the message row it adds to hold two lines of ``MESSAGE_CHARS``."""
+        layout = fitting.fit(game, *self.work_room(game))
+        if layout.message is None:
+            panel = info_width(game) if game.ruleset.info_panel else 0
+            layout = fitting.widened(layout, MESSAGE_CHARS * font.GLYPH_W + 16 - panel)
+        return Board(game, layout)
 
     def toggle_fit(self) -> bool:
         """Toggle size: between the game fitted to the screen and the game's usual card

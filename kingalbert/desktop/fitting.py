@@ -336,3 +336,11 @@ def fit(game, width: int, height: int) -> Layout:
             if shown == 2 and grows >= wanted:
                 return found
     return tried[0][2] if tried else layout
+
+
+def widened(layout: Layout, width: int) -> Layout:
+    """The layout in a work area at least ``width`` wide, its piles moved to the middle."""
+    if layout.width >= width:
+        return layout
+    shift = (width - layout.width) // 2
+    return replace(layout, width=width, piles=[replace(view, x=view.x + shift) for view in layout.piles])

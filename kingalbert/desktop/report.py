@@ -54,7 +54,7 @@ def frame_layout(desktop) -> dict:
     def on_screen(rect: pygame.Rect) -> pygame.Rect:
         return pygame.Rect(*window.to_screen(rect.x, rect.y), rect.w, rect.h)
 
-    drawn = []   # (pile, card, screen rect, index rect on screen) in drawing order
+    drawn = []   # (pile, position in it, card, screen rect, index rect on screen) in drawing order
     for view in board.layout.piles:
         if view.hidden:
             continue
@@ -69,19 +69,19 @@ def frame_layout(desktop) -> dict:
                 if view.horizontal:   # turned a quarter to the left
                     x, y, w, h = y, board.layout.card_w - x - w, h, w
                 index = pygame.Rect(rect.x + x, rect.y + y, w, h)
-            drawn.append((view.name, card, rect, index))
+            drawn.append((view.name, i, card, rect, index))
     # what lies over the cards: the board's own message space and panel, the pinned strips
     over = [on_screen(board.message_rect)] if board.layout.message is None else []
     if board.info_rect is not None:
         over.append(on_screen(board.info_rect))
     over += list(pinned.values())
     cards = []
-    for n, (pile, card, rect, index) in enumerate(drawn):
+    for n, (pile, position, card, rect, index) in enumerate(drawn):
         shown = None
         whole = False
         if index is not None:
             pieces = [index.clip(visible)] if index.colliderect(visible) else []
-            for cover in [later[2] for later in drawn[n + 1:]] + over:
+            for cover in [later[3] for later in drawn[n + 1:]] + over:
                 pieces = _subtract(pieces, cover)
                 if not pieces:
                     break
@@ -89,7 +89,8 @@ def frame_layout(desktop) -> dict:
                 box = pieces[0].unionall(pieces[1:])
                 shown = _rect(box)
                 whole = box == index and sum(p.w * p.h for p in pieces) == index.w * index.h
-        cards.append({"pile": pile, "card": str(card).upper(), "face_up": card.face_up, "rect": _rect(rect),
+        cards.append({"pile": pile, "position": position, "card": str(card).upper(), "face_up": card.face_up,
+                      "rect": _rect(rect),
                       "index": shown, "index_whole": whole, "index_full": _rect(index) if index is not None else None})
     piles = []
     for view in board.layout.piles:

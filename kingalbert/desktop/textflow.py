@@ -36,10 +36,11 @@ def message_lines(text: str, indicator: str, width: int, capacity: int) -> list[
     ``width`` characters wide and ``capacity`` lines high.
 
     The message wraps over as many lines as it needs (more than ``capacity`` when it
-    must: the space then grows).  The Winnable? ``indicator`` takes the next line if
+    must: the space then grows), an empty one takes the first line all the same.
+    The Winnable? ``indicator`` takes the next line if
     there is one, else the end of the message's last line if it fits there; a message
     too long to leave it room hides it until the message goes."""
-    lines = [(line, "") for line in wrap(text, width)]
+    lines = [(line, "") for line in wrap(text, width) or [""]]
     if indicator:
         if len(lines) < capacity:
             lines.append((indicator, ""))

@@ -1,9 +1,13 @@
 """Where a game's piles appear: data shared by the rulesets and the desktop.
 
 Coordinates are pixels of the window's work area, origin at its top left,
-y growing downwards.  A pile's cards are drawn from (x, y), each next card
-offset by (dx, dy) from the one below it (by (down_dx, down_dy) if it is face
-down), only the top ``max_visible`` of them when that is set.
+y growing downwards; a ruleset lays its piles out for any card size it is
+given (``Ruleset.layout(game, card_w, card_h)``), and the desktop chooses the
+size.  A pile's cards are drawn from (x, y), each next card offset by
+(dx, dy) from the one below it (by (down_dx, down_dy) if it is face down),
+only the top ``max_visible`` of them when that is set: that is the fan the
+layout asks for, which the desktop closes up where a growing pile would run
+into the next pile or off the work area.
 """
 from __future__ import annotations
 
@@ -31,20 +35,6 @@ class PileView:
     down_dy: int | None = None
     #: only the top this-many cards are drawn, fanned from (x, y); the others lie under them
     max_visible: int | None = None
-
-    def offset(self, cards, index: int) -> tuple[int, int]:
-        """Where ``cards[index]`` lies, relative to (x, y)."""
-        if self.down_dx is None and self.down_dy is None and self.max_visible is None:
-            return index * self.dx, index * self.dy
-        first = max(0, len(cards) - self.max_visible) if self.max_visible else 0
-        x = y = 0
-        for card in cards[first + 1: index + 1]:
-            if card.face_up:
-                x, y = x + self.dx, y + self.dy
-            else:
-                x += self.dx if self.down_dx is None else self.down_dx
-                y += self.dy if self.down_dy is None else self.down_dy
-        return x, y
 
 
 @dataclass(frozen=True)

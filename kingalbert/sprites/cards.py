@@ -151,7 +151,9 @@ def index_geometry(width: int, height: int) -> IndexGeometry:
     Cards are fanned with their top strip showing, so the index sits there:
     System-font ranks at 1:1 on small cards, doubled in height on cards from
     60×80, doubled and quadrupled from 100×150; centred in the top quarter of
-    the card, never nearer the outline than one white row.
+    the card, but no lower than its height from the top (so that tightly fanned
+    cards show little more than the index) and never nearer the outline than
+    one white row.
     """
     if width >= 100 and height >= 150:
         sx, sy = 2, 4
@@ -160,7 +162,8 @@ def index_geometry(width: int, height: int) -> IndexGeometry:
     else:
         sx, sy = 1, 1
     strip = max(9, height // 4)
-    return IndexGeometry(x=1 if width < 40 else 2, y=max(2, 1 + (strip - 1 - 7 * sy) // 2), sx=sx, sy=sy,
+    centred = 1 + (strip - 1 - 7 * sy) // 2
+    return IndexGeometry(x=1 if width < 40 else 2, y=max(2, min(centred, 2 + sy)), sx=sx, sy=sy,
                          suit_h=7 if sy == 1 else 7 * sy - 1)
 
 

@@ -26,7 +26,7 @@ from ..sprites.cards import index_geometry
 #: fan steps ``Spacing`` allows.  Below the last, cards are no longer readable.
 SIZES = ((71, 96), (64, 87), (60, 81), (56, 76), (52, 70), (48, 65), (44, 60),
          (40, 54), (36, 49), (32, 44), (28, 38))
-#: the growth a column's fan must have room for, beyond its cards of the deal: a whole run
+#: how many cards more than its deal a column should have room for (at its closest fan)
 GROWTH = 10
 #: pixels kept clear between a fan's last card and what lies beyond it
 CLEAR = 2
@@ -287,9 +287,9 @@ def verdict(game, layout: Layout) -> tuple[int, int]:
 
 
 def sized(layout: Layout, game, width: int, height: int) -> Layout:
-    """The layout with a work area no bigger than ``width`` × ``height`` unless its piles'
-    places need more, and as tall as its columns need to grow by a run, for the fans
-    to close up within."""
+    """The layout with a work area no bigger than ``width`` × ``height`` unless its
+    piles' places need more, and as tall as its columns need to take ``GROWTH``
+    cards more: the room its fans close up within."""
     right = max((view.x + card_size(layout, view)[0] for view in layout.piles), default=0) + MARGIN
     bottom = max((view.y + card_size(layout, view)[1] for view in layout.piles), default=0) + MARGIN
     space = spacing(layout.card_w, layout.card_h)
@@ -307,11 +307,11 @@ def fit(game, width: int, height: int) -> Layout:
 
     A game whose playfield fills the window (CardsWorkShop's matrix) is laid out
     for the area.  Other games try their own card size, then each smaller one of
-    ``SIZES``: the first at which the deal shows at its natural fans with room for
-    every column to grow by a run is taken, else the first with room for six cards more,
-    else the first at which the deal shows at its natural fans, else the first at
-    which it shows with its fans closed up, else the smallest (and the window
-    scrolls)."""
+    ``SIZES``: the first at which the deal shows at its natural fans with room
+    for every column to take ``GROWTH`` cards more is taken, else the first with
+    room for six cards more, else the first at which the deal shows at its
+    natural fans, else the first at which it shows with its fans closed up, else
+    the smallest (and the window scrolls)."""
     ruleset = game.ruleset
     try:
         matrix = ruleset.fit_layout(game, width, height)

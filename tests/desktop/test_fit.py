@@ -426,3 +426,17 @@ def test_shot_writes_the_frames_geometry_beside_the_picture(tmp_path, capsys):
             ix, iy, iw, ih = card["index"]
             inks = {image.getpixel((i, j)) for i in range(ix, ix + iw) for j in range(iy, iy + ih)}
             assert inks & {(0, 0, 0), (0xDD, 0, 0)}   # and ink in its index
+
+
+def test_a_game_too_wide_even_for_the_smallest_cards_scrolls_under_a_pinned_message_row(tmp_path):
+    lines = ["Very Wide", "  2  34", "104   4   4   0   0    0 999   1    1   0   2", "  0  83   4   0   0    2 999   1    0   0   0"]
+    lines += [f"  0 {241 + 79 * i}   4   0   0    2  13 601    1 901 106" for i in range(8)]
+    lines += [f"  4 {83 + 79 * i} 108   0  16    2 999   1    1 999 104" for i in range(24)]   # 24 columns
+    (tmp_path / "wide.pat").write_text("\n".join(lines) + "\n")
+    desktop = desktop_for(str(tmp_path / "wide.pat"), 1)
+    frame = frame_layout(desktop)
+    assert frame["card_size"] == list(fitting.SIZES[-1]) and desktop.window.has_bars
+    assert desktop.board.width > desktop.window.w and "message" in frame["pinned"]
+    # what is in view reads, and nothing is under the pinned message row
+    assert all("is not all in" in fault for fault in faults(frame))
+    assert any("is not all in" in fault for fault in faults(frame))

@@ -151,7 +151,7 @@ def test_king_albert_keeps_its_own_cards_and_fans():
 
 
 def test_a_game_too_big_for_its_usual_cards_gets_smaller_ones_and_toggle_size_gives_them_back():
-    from test_every_game import click
+    from tests.helpers.desktop import click
 
     path = next(str(p) for p in bundled_games()["sol"] if p.name == "klondike.sol")
     desktop = desktop_for(path, 1)

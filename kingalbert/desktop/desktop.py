@@ -160,6 +160,7 @@ class Desktop:
         self.fitted = not self.fitted
         board.hover = self.board.hover
         self.board = board
+        self.sync_board()   # the verdict, the hint and the counts go on showing
         window.set_extent(*board.size, toggled=not self.fitted)
         _, _, w, h = window.full_size(SCREEN_H - ICONBAR_H)
         window.resize(w, h)

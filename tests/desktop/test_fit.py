@@ -158,8 +158,11 @@ def test_a_game_too_big_for_its_usual_cards_gets_smaller_ones_and_toggle_size_gi
     window, fitted = desktop.window, desktop.board.layout
     usual = desktop.game.ruleset.layout(desktop.game)
     assert fitted.card_w < usual.card_w and not window.has_bars
+    desktop.session.indicator = "Winnable"
+    desktop.sync_board()
     click(desktop, window.tool_rects()["toggle"].center)
     assert desktop.board.layout == usual and window.has_bars
+    assert desktop.board.indicator == "Winnable"   # the new board shows what the old one did
     click(desktop, window.tool_rects()["toggle"].center)
     assert desktop.board.layout == fitted and not window.has_bars
 

@@ -1,12 +1,17 @@
 import os
 import stat
+import subprocess
+import sys
+import time
 
-from kingalbert.app.files import atomic_write, set_aside
+import pytest
+
+from kingalbert.app.files import STALE_SECONDS, WriteRefused, atomic_write, locked, set_aside
 
 
 def test_atomic_write_replaces_whole_and_keeps_permissions(tmp_path):
     path = tmp_path / "sub" / "file.txt"
-    atomic_write(path, "one")
+    atomic_write(path, "one", make_folder=True)
     assert path.read_text() == "one"
     umask = os.umask(0)
     os.umask(umask)
@@ -24,3 +29,87 @@ def test_set_aside_never_overwrites(tmp_path):
     path.write_text("bad 2")
     assert set_aside(path).name == "options.bad2"
     assert (tmp_path / "options.bad").read_text() == "bad 1" and not path.exists()
+
+
+def test_writing_through_a_symbolic_link_replaces_its_target_and_keeps_the_link(tmp_path):
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    target = dotfiles / "kingalbert-options"
+    target.write_text("old")
+    link = tmp_path / "options"
+    link.symlink_to(target)
+    written = atomic_write(link, "new")
+    assert written == target and link.is_symlink() and os.readlink(link) == str(target)
+    assert target.read_text() == "new" and link.read_text() == "new"
+    assert sorted(p.name for p in dotfiles.iterdir()) == ["kingalbert-options"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_folder_a_fifo_or_a_device_is_never_replaced(tmp_path):
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    targets = [folder, fifo] + ([__import__("pathlib").Path("/dev/null")] if os.path.exists("/dev/null") else [])
+    for target in targets:
+        kind = os.stat(target).st_mode
+        with pytest.raises(WriteRefused) as caught:
+            atomic_write(target, "data")
+        assert str(target) in str(caught.value) and "not a file" in str(caught.value)
+        assert os.stat(target).st_mode == kind
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "folder"]
+
+
+def test_an_output_folder_is_not_made_silently_and_a_file_is_no_folder(tmp_path):
+    with pytest.raises(WriteRefused, match="no such folder"):
+        atomic_write(tmp_path / "missing" / "x.png", b"png")
+    assert not (tmp_path / "missing").exists()
+    (tmp_path / "plain").write_text("a file")
+    with pytest.raises(WriteRefused, match="is a file, not a folder"):
+        atomic_write(tmp_path / "plain" / "options", "x", make_folder=True)
+
+
+def test_temporary_files_left_by_a_crash_are_removed_at_the_next_write(tmp_path):
+    path = tmp_path / "autosave.json"
+    old = [tmp_path / f".autosave.json.{n}abc.tmp" for n in range(30)]
+    for leftover in old:
+        leftover.write_text("half")
+        os.utime(leftover, (time.time() - STALE_SECONDS - 5,) * 2)
+    fresh = tmp_path / ".autosave.json.fresh.tmp"   # perhaps another writer's, right now
+    fresh.write_text("being written")
+    atomic_write(path, "{}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".autosave.json.fresh.tmp", "autosave.json"]
+
+
+def test_the_shot_command_refuses_a_device_and_a_missing_folder(tmp_path, capsys):
+    from kingalbert.cli import main
+    for output in ("/dev/null", str(tmp_path / "missing" / "x.png")):
+        if output == "/dev/null" and not os.path.exists(output):
+            continue
+        kind = os.stat(output).st_mode if os.path.exists(output) else None
+        assert main(["shot", "--seed", "1", "-o", output]) == 1
+        err = capsys.readouterr().err
+        assert output.rsplit("/", 1)[0] in err and "Traceback" not in err
+        assert (os.stat(output).st_mode if os.path.exists(output) else None) == kind
+    assert not (tmp_path / "missing").exists()
+
+
+COUNTER = """
+import sys
+from kingalbert.app.files import locked
+from pathlib import Path
+path = Path(sys.argv[1])
+for _ in range(int(sys.argv[2])):
+    with locked(path):
+        count = int(path.read_text()) if path.exists() else 0
+        path.write_text(str(count + 1))
+"""
+
+
+def test_a_lock_makes_two_processes_read_modify_write_in_turn(tmp_path):
+    path = tmp_path / "count"
+    processes = [subprocess.Popen([sys.executable, "-c", COUNTER, str(path), "200"]) for _ in range(2)]
+    assert [p.wait(timeout=60) for p in processes] == [0, 0]
+    assert path.read_text() == "400"
+    with locked(path):
+        pass

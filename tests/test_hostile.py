@@ -177,7 +177,7 @@ def test_bad_numbers_on_the_command_line_are_usage_errors(capsys, argv):
 
 def test_shot_onto_a_folder_is_refused_with_a_message(tmp_path, capsys):
     code, _, err = run(capsys, "shot", "--seed", "1", "-o", str(tmp_path))
-    assert code == 1 and "directory" in err.lower() and tmp_path.is_dir()
+    assert code == 1 and f"{tmp_path}: is a folder, not a file" in err and tmp_path.is_dir()
 
 
 # -- the desktop's boxes --------------------------------------------------------------------------

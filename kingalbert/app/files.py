@@ -1,34 +1,125 @@
-"""Writing files so that nothing is ever half-written, and keeping bad ones."""
+"""Writing files so that nothing is ever half-written or lost, and keeping bad ones.
+
+``atomic_write`` writes a temporary file beside the target, flushes and
+fsyncs it, and renames it over the target, so a reader sees the old file or
+the new one, never half of one.  It respects the file system:
+
+* through a symbolic link it replaces the link's *target* (the link stays);
+* an existing folder, FIFO, device or socket is refused (``WriteRefused``),
+  never replaced;
+* the folder is created only when the caller says it is the program's own
+  (``make_folder``): output folders the user names must exist;
+* temporary files that an earlier crash left beside the target (older than
+  a minute) are removed.
+
+``locked`` serialises a read-modify-write among processes (``flock`` on a
+``NAME.lock`` file beside it; on systems without ``fcntl`` it does nothing:
+there the program assumes one instance).
+"""
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
+import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import platformdirs
 
+try:
+    import fcntl
+except ImportError:  # not POSIX
+    fcntl = None  # type: ignore[assignment]
 
-def atomic_write(path, data: str | bytes) -> None:
-    """Write a temporary file beside ``path``, flush and fsync it, rename it over."""
+#: a temporary file this much older than now was left by a crash
+STALE_SECONDS = 60
+#: how long ``locked`` waits for another process's lock before giving up
+LOCK_WAIT_SECONDS = 5.0
+
+
+class WriteRefused(OSError):
+    """A file that must not be written where it was asked to be (a folder, a device ...)."""
+
+    def __init__(self, path, reason: str):
+        super().__init__(errno.EINVAL, reason, str(path))
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def target_of(path) -> Path:
+    """Where writing ``path`` must put the data: the final target of a symbolic link."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def atomic_write(path, data: str | bytes, *, make_folder: bool = False) -> Path:
+    """Write ``data`` to ``path`` atomically (see the module); returns the file written."""
+    target = target_of(path)
     try:
-        os.chmod(tmp, _mode_for(path))
+        mode = target.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):   # not there yet, or its folder is a file
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        raise WriteRefused(path, f"is {_kind(mode)}, not a file: it is left as it is")
+    folder = target.parent
+    if not folder.is_dir():
+        if folder.exists() or folder.is_symlink():
+            raise WriteRefused(folder, "is a file, not a folder")
+        if not make_folder:
+            raise WriteRefused(folder, "no such folder")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise WriteRefused(folder, "is in a place that is a file, not a folder") from None
+    remove_stale_temporaries(target)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        os.chmod(tmp, _mode_for(target))
         with os.fdopen(fd, "wb") as handle:
             handle.write(raw)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+    _fsync_folder(folder)
+    return target
+
+
+def remove_stale_temporaries(target: Path) -> int:
+    """Remove the temporary files an earlier crash left beside ``target``; returns how many."""
+    removed, now = 0, time.time()
     try:
-        dir_fd = os.open(path.parent, os.O_RDONLY)
+        candidates = list(target.parent.glob(f".{target.name}.*.tmp"))
+    except OSError:
+        return 0
+    for candidate in candidates:
+        try:
+            if now - candidate.lstat().st_mtime > STALE_SECONDS:
+                candidate.unlink()
+                removed += 1
+        except OSError:
+            pass
+    return removed
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:
         return
     try:
@@ -50,8 +141,9 @@ def _mode_for(path: Path) -> int:
 
 
 def set_aside(path) -> Path:
-    """Rename a corrupt file to ``NAME.bad`` (``NAME.bad2`` ... if taken) and return the new path."""
-    path = Path(path)
+    """Rename a corrupt file to ``NAME.bad`` (``NAME.bad2`` ... if taken) and return the new path
+    (through a symbolic link, its target is renamed: the link then leads to the new file)."""
+    path = target_of(path)
     target = path.with_name(path.name + ".bad")
     number = 2
     while target.exists():
@@ -59,6 +151,41 @@ def set_aside(path) -> Path:
         number += 1
     os.replace(path, target)
     return target
+
+
+class LockBusy(OSError):
+    """Another process held a lock for longer than ``LOCK_WAIT_SECONDS``."""
+
+
+def try_lock(path) -> int | None:
+    """Take the lock ``path`` (a ``.lock`` file, created if need be) without waiting:
+    returns its open descriptor (hold it to keep the lock), or None if another process
+    holds it.  Without ``fcntl`` every lock is granted."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+    if fcntl is None:
+        return fd
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+@contextmanager
+def locked(path) -> Iterator[None]:
+    """Hold ``PATH.lock`` while the block runs (waiting up to ``LOCK_WAIT_SECONDS``)."""
+    lock = Path(str(path) + ".lock")
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    while (fd := try_lock(lock)) is None:
+        if time.monotonic() > deadline:
+            raise LockBusy(errno.EBUSY, "another window keeps it locked", str(path))
+        time.sleep(0.02)
+    try:
+        yield
+    finally:
+        os.close(fd)   # closing the descriptor releases the lock
 
 
 def config_dir() -> Path:

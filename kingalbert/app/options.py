@@ -90,7 +90,7 @@ def save_options(values: dict, path=None) -> str:
     kept = None
     if path.exists() and load_options(path).problem:
         kept = set_aside(path)
-    atomic_write(path, format_options(values))
+    atomic_write(path, format_options(values), make_folder=True)
     message = "Options saved"
     if kept:
         message += f" (the unreadable old file was kept as {kept.name})"

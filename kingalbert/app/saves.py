@@ -12,23 +12,68 @@ game at the same move.  A file that can't be read back is renamed aside to
 from __future__ import annotations
 
 import json
+import os
+from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.errors import PositionError, RuleFileError, SolitaireError
+from ..engine.errors import PositionError, RuleFileError, SolitaireError, shorten
 from ..engine.game import Game
 from ..engine.ruleset import Ruleset
 from ..loaders.text import ReadError, read_bytes
 from .catalogue import GameRef, safe_load
-from .files import atomic_write, data_dir, set_aside
+from .files import atomic_write, data_dir, set_aside, try_lock
+from .positions import parse_json
 
 FORMAT = "kingalbert saved game"
 VERSION = 1
 #: the largest saved game read
 MAX_BYTES = 64 * 2**20
+#: the most moves a saved game may hold (a real game has a few hundred)
+MAX_MOVES = 100_000
+#: how many windows can each have their own autosave
+MAX_SLOTS = 16
 
 
-def autosave_path() -> Path:
-    return data_dir() / "autosave.json"
+def autosave_path(slot: int = 1) -> Path:
+    """The autosave of slot ``slot``: ``autosave.json``, then ``autosave-2.json`` ..."""
+    return data_dir() / ("autosave.json" if slot == 1 else f"autosave-{slot}.json")
+
+
+@dataclass
+class Autosave:
+    """This window's autosave file, and the lock that keeps it this window's alone for as
+    long as the program runs (``lock`` is the open descriptor; None: no lock was free)."""
+
+    path: Path | None
+    lock: int | None = None
+
+    def release(self) -> None:
+        if self.lock is not None:
+            os.close(self.lock)
+            self.lock = None
+
+
+def claim_autosave() -> Autosave:
+    """An autosave no other window is using: the newest one that is free (so the game
+    left by the last window to quit comes back), else a new one.  Each running window
+    writes only its own, so two windows never overwrite each other's game."""
+    folder = data_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return Autosave(None)
+    slots = range(1, MAX_SLOTS + 1)
+    existing = sorted((n for n in slots if autosave_path(n).exists()),
+                      key=lambda n: autosave_path(n).stat().st_mtime, reverse=True)
+    for n in existing + [n for n in slots if n not in existing]:
+        path = autosave_path(n)
+        try:
+            lock = try_lock(str(path) + ".lock")
+        except OSError:
+            continue
+        if lock is not None:
+            return Autosave(path, lock)
+    return Autosave(None)
 
 
 def to_save(game: Game) -> dict:
@@ -59,6 +104,25 @@ def game_ref(save: dict) -> GameRef:
     return GameRef(builtin=builtin)
 
 
+def _check_options(ruleset: Ruleset, options) -> dict:
+    """A saved game's options, each of a kind the game understands (a mode that is one of
+    its modes, on/off options true or false); raises PositionError saying which is wrong."""
+    if not isinstance(options, dict):
+        raise PositionError('"options" must be an object')
+    for name, default in ruleset.default_options.items():
+        if name not in options:
+            continue
+        value = options[name]
+        choices = ruleset.option_choices.get(name)
+        if choices is not None:
+            if not isinstance(value, str) or value.lower() not in choices:
+                raise PositionError(f"the {name} {shorten(repr(value))} is not one of {', '.join(choices)}")
+        elif isinstance(default, bool) and not isinstance(value, bool):
+            raise PositionError(f"the option {name} must be true or false, not {shorten(repr(value))}")
+    return {name: value for name, value in options.items()
+            if isinstance(name, str) and isinstance(value, (bool, str, int, type(None)))}
+
+
 def from_save(ruleset: Ruleset, save: dict, options: dict | None = None) -> Game:
     """Replay a saved game (``to_save``); raises PositionError if it doesn't replay exactly."""
     if not isinstance(save, dict) or save.get("format") != FORMAT:
@@ -66,8 +130,10 @@ def from_save(ruleset: Ruleset, save: dict, options: dict | None = None) -> Game
     start, moves, undone = save.get("start"), save.get("moves", []), save.get("undone", [])
     if not isinstance(start, dict) or not isinstance(moves, list) or not isinstance(undone, list):
         raise PositionError('a saved game needs "start", "moves" and "undone"')
-    if options is None and isinstance(save.get("options"), dict):
-        options = save["options"]
+    if len(moves) + len(undone) > MAX_MOVES:
+        raise PositionError(f"it holds {len(moves) + len(undone)} moves; a saved game holds at most {MAX_MOVES}")
+    if options is None:
+        options = _check_options(ruleset, save.get("options", {}))
     game = Game.from_position(ruleset, {"seed": save.get("seed"), **start}, options)
     for number, text in enumerate(moves + undone, 1):
         if not isinstance(text, str):
@@ -75,11 +141,14 @@ def from_save(ruleset: Ruleset, save: dict, options: dict | None = None) -> Game
         try:
             game.play(text)
         except SolitaireError as error:
-            raise PositionError(f"move {number} ({text}) does not replay: {error}") from None
+            raise PositionError(f"move {number} ({shorten(text)}) does not replay: {error}") from None
     for _ in undone:
         game.undo()
-    if "piles" in save:
-        saved = {entry.get("name"): entry.get("cards") for entry in save["piles"] if isinstance(entry, dict)}
+    piles = save.get("piles")
+    if piles is not None:
+        if not isinstance(piles, list) or not all(isinstance(entry, dict) for entry in piles):
+            raise PositionError('"piles" must be a list of piles')
+        saved = {entry.get("name"): entry.get("cards") for entry in piles if isinstance(entry.get("name"), str)}
         now = {pile.name: [str(card) for card in pile.cards] for pile in game.piles}
         if any(saved.get(name, []) != cards for name, cards in now.items()):
             raise PositionError("the moves do not lead to the saved position")
@@ -104,41 +173,42 @@ def is_saved_game(path) -> bool:
         return False
 
 
-def write_game(game: Game, path) -> None:
-    atomic_write(path, json.dumps(to_save(game), indent=1) + "\n")
+def write_game(game: Game, path, *, make_folder: bool = False) -> Path:
+    """Write the saved game of ``game``; returns the file written (through a link, its target)."""
+    return atomic_write(path, json.dumps(to_save(game), indent=1) + "\n", make_folder=make_folder)
 
 
 def read_game(path) -> Game:
-    """A saved game, replayed; raises SolitaireError naming the file on any problem."""
+    """A saved game, replayed; raises SolitaireError naming the file on any problem,
+    whatever the file holds (any JSON, any types, any depth, any size)."""
     path = Path(path)
     try:
-        data = json.loads(read_bytes(path, MAX_BYTES).decode("utf-8-sig"))
+        data = parse_json(read_bytes(path, MAX_BYTES), str(path), "a saved game")
     except ReadError as error:
         raise SolitaireError(f"{path}: {error}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        line = getattr(error, "lineno", None)
-        raise SolitaireError(f"{path}{f':{line}' if line else ''}: not a saved game ({error})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SolitaireError(f"{path}: not a saved game")
     try:
-        ref = game_ref(data)
+        ruleset = safe_load(game_ref(data))
     except PositionError as error:
         raise SolitaireError(f"{path}: {error}") from None
-    try:
-        ruleset = safe_load(ref)
     except RuleFileError as error:
         raise SolitaireError(f"{path}: its game can't be loaded: {error}") from None
     try:
         return from_save(ruleset, data)
     except PositionError as error:
         raise SolitaireError(f"{path}: {error}") from None
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as error:
+        # whatever a malformed file leads to, it is the file's fault: say so, and what
+        raise SolitaireError(f"{path}: not a saved game this program can read "
+                             f"({type(error).__name__}: {shorten(str(error), 120)})") from None
 
 
-def load_autosave() -> tuple[Game | None, str | None]:
+def load_autosave(path=None) -> tuple[Game | None, str | None]:
     """The game in progress when the program last stopped, if any; and a message if the
-    autosave could not be used (it is then kept as ``autosave.json.bad``)."""
-    path = autosave_path()
-    if not path.exists():
+    autosave could not be used (it is then kept as ``NAME.bad``)."""
+    path = Path(path) if path is not None else autosave_path()
+    if not path.exists() and not path.is_symlink():
         return None, None
     try:
         return read_game(path), None
@@ -147,4 +217,4 @@ def load_autosave() -> tuple[Game | None, str | None]:
             kept = set_aside(path)
         except OSError:
             return None, f"{error}"
-        return None, f"{error} (kept as {kept.name})"
+        return None, f"{error} (the file is kept as {kept.name})"

@@ -86,10 +86,11 @@ class Worker(Protocol):
 
 
 class Session:
-    def __init__(self, game: Game, options: Options | None = None, *, autosave: bool = True,
+    def __init__(self, game: Game, options: Options | None = None, *, autosave: bool | Path | None = True,
                  worker: Worker | None = None, statistics: Statistics | None = None):
         self.options = options or load_options()
-        self.autosave = autosave
+        #: where the game is saved after every change (True: the first autosave; None or False: nowhere)
+        self.autosave: Path | None = autosave_path() if autosave is True else (Path(autosave) if autosave else None)
         #: the solver's process (None: no solver, as for screenshots and benchmarks)
         self.worker = worker
         self.statistics = statistics or Statistics()
@@ -104,6 +105,8 @@ class Session:
         self.demo_due = 0
         self.game = game
         self.counted = {"played": False, "won": False}
+        #: Demo played a move of this game (a win is then counted as won with Demo's help)
+        self.demo_helped = False
         self._start(game)
         self.think()
         for problem in (self.options.problem, self.statistics.problem):
@@ -130,6 +133,7 @@ class Session:
         self.hint = None
         # a game restored part-way through was counted when its first card moved
         self.counted = {"played": bool(game.history), "won": bool(game.history) and game.status == "won"}
+        self.demo_helped = False
 
     def set_game(self, game: Game) -> None:
         """Play ``game`` from now on."""
@@ -216,14 +220,19 @@ class Session:
         self.announce("position")
 
     def save_progress(self) -> None:
+        """Count the game in the statistics once a card has moved and once it is won (a win
+        with Demo's help apart), and write the autosave."""
         game = self.game
         try:
-            for what in ("played", "won"):
-                if not self.counted[what] and (game.history if what == "played" else game.status == "won"):
-                    self.counted[what] = True
-                    self.statistics.record(game_key(game.ruleset), game.name, **{what: 1})
-            if self.autosave:
-                write_game(game, autosave_path())
+            if not self.counted["played"] and game.history:
+                self.counted["played"] = True
+                self.statistics.record(game_key(game.ruleset), game.name, played=1)
+            if not self.counted["won"] and game.history and game.status == "won":
+                self.counted["won"] = True
+                won = "won_with_demo" if self.demo_helped else "won"
+                self.statistics.record(game_key(game.ruleset), game.name, **{won: 1})
+            if self.autosave is not None:
+                write_game(game, self.autosave, make_folder=True)
         except OSError as error:
             game.message = f"Can't save the game: {error.strerror or error}"
 
@@ -278,12 +287,14 @@ class Session:
         return str(self.saves_dir() / f"{name}-{game.seed if game.seed is not None else 'game'}.json")
 
     def save_game(self, path: str) -> None:
-        """Write the game to ``path``; raises OSError if it can't be written."""
+        """Write the game to ``path``; raises OSError if it can't be written (a folder the
+        player names must exist; the saves folder is made when first used)."""
         path = path.strip()
         if not path:
             return
-        write_game(self.game, os.path.expanduser(path))
-        self.say("Game saved")
+        target = Path(os.path.expanduser(path))
+        written = write_game(self.game, target, make_folder=target.parent == self.saves_dir())
+        self.say(f"Game saved as {written}")
 
     # -- the solver -------------------------------------------------------------------------
     def think(self) -> None:
@@ -379,6 +390,7 @@ class Session:
         rest = self.demo
         options = dict(self.game.options)
         self.game.options.update(auto_finish=False, auto_stack=False)  # the solution is for plain moves
+        self.demo_helped = True
         try:
             record = self.play(Move.parse(move))
         except BaseException:
@@ -400,13 +412,14 @@ class Session:
 
 
 def start_game(rulefile: str | None = None, seed: int | None = None, options: Options | None = None,
-               restore: bool = True) -> tuple[Game, str | None]:
-    """The game a client starts with: the autosaved one if started plain (``restore``),
-    else a new game of RULEFILE (or the saved game it names); and a message if the
-    autosave could not be used.  Raises SolitaireError for a file that can't be loaded."""
+               autosave: Path | None = None) -> tuple[Game, str | None]:
+    """The game a client starts with: the game of its autosave if started plain, else a
+    new game of RULEFILE (or the saved game it names); and a message if the autosave
+    could not be used (it is then kept as ``NAME.bad``).  Raises SolitaireError for a
+    file that can't be loaded."""
     options = options or load_options()
-    if restore and rulefile is None and seed is None:
-        game, problem = load_autosave()
+    if autosave is not None and rulefile is None and seed is None:
+        game, problem = load_autosave(autosave)
         if game is not None or problem:
             return (game or Game(safe_load(None), fresh_seed(), options.values)), problem
     if rulefile is not None and is_saved_game(rulefile):

@@ -10,6 +10,8 @@ to its announcements.  Drawing is ``render.Renderer``'s, the mouse
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from ..app import commands
@@ -41,7 +43,7 @@ class Desktop:
     window: Window
     board: Board
 
-    def __init__(self, game: Game, options=None, *, autosave: bool = True, thinking: bool = True):
+    def __init__(self, game: Game, options=None, *, autosave: bool | Path | None = True, thinking: bool = True):
         self.session = Session(game, options, autosave=autosave, worker=Thinker() if thinking else None)
         self.screen = new_surface(SCREEN_W, SCREEN_H, fill=GREY4)
         self.tools = tools.window_tools()

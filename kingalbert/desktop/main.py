@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pygame
 
+from ..app.saves import MAX_SLOTS, claim_autosave
 from ..app.session import start_game
+from .dialogs import ErrorBox
 from .animation import FLASH_MS
 from .desktop import Desktop
 
@@ -32,11 +34,15 @@ def run_loop(desktop: Desktop) -> None:
 def run(rulefile=None, seed=None, scale=None, fullscreen=False) -> int:
     """The desktop: the autosaved game if started plain, else a new game of RULEFILE
     (or the saved game it names)."""
-    game, problem = start_game(rulefile, seed)
-    desktop = Desktop(game)
+    slot = claim_autosave()
+    game, problem = start_game(rulefile, seed, autosave=slot.path)
+    desktop = Desktop(game, autosave=slot.path)
     desktop.session.save_progress()
     if problem:
-        desktop.game.message = problem
+        # the whole reason, in a box: the autosave was kept aside, and a new game started
+        desktop.error = ErrorBox("King Albert", problem)
+    if slot.path is None:
+        desktop.error = ErrorBox("King Albert", f"{MAX_SLOTS} windows are open already: this one autosaves nothing")
     desktop.open_display(scale, fullscreen)
     desktop.present(desktop.frame())
     try:
@@ -45,4 +51,5 @@ def run(rulefile=None, seed=None, scale=None, fullscreen=False) -> int:
         if desktop.session.worker is not None:
             desktop.session.worker.stop()
         pygame.quit()
+        slot.release()
     return 0

@@ -42,8 +42,10 @@ def about_box() -> AboutBox:
 
 def statistics_box(session: Session) -> AboutBox:
     played, won = session.played_won
+    demo = session.statistics.won_with_demo(catalogue.GameRef.of(session.game.ruleset).key)
     percent = f"{100 * won // played}%" if played else "-"
-    box = AboutBox([("Game", session.game.name), ("Played", str(played)), ("Won", str(won)), ("Winning", percent)])
+    won_text = f"{won} (and {demo} with Demo)" if demo else str(won)
+    box = AboutBox([("Game", session.game.name), ("Played", str(played)), ("Won", won_text), ("Winning", percent)])
     box.title = "Statistics"
     return box
 

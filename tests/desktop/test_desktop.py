@@ -416,7 +416,7 @@ def test_save_game_through_a_writable_menu_item_and_load_it_by_dropping(tmp_path
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=ch))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     desktop.pump()
-    assert desktop.menus.menus == [] and target.exists() and desktop.game.message == "Game saved"
+    assert desktop.menus.menus == [] and target.exists() and desktop.game.message == f"Game saved as {target}"
     saved = desktop.game.to_position()
     desktop.new_game(99)
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(target)))

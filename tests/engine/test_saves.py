@@ -53,7 +53,7 @@ def test_a_tampered_saved_game_is_refused(tmp_path):
 def test_autosave_round_trip_and_corrupt_autosave_is_kept():
     assert load_autosave() == (None, None)
     game = played()
-    write_game(game, autosave_path())
+    write_game(game, autosave_path(), make_folder=True)
     back, message = load_autosave()
     assert message is None and back.to_position() == game.to_position()
     autosave_path().write_text('{"format": "kingalbert saved game", "start": 5')

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..app.saves import MAX_SLOTS, claim_autosave
+from ..app.saves import MAX_SLOTS, Autosave, claim_autosave
 from ..app.session import start_game
 from .dialogs import ErrorBox
 from .animation import FLASH_MS
@@ -31,18 +31,25 @@ def run_loop(desktop: Desktop) -> None:
         desktop.pump()
 
 
-def run(rulefile=None, seed=None, scale=None, fullscreen=False) -> int:
-    """The desktop: the autosaved game if started plain, else a new game of RULEFILE
-    (or the saved game it names)."""
+def prepare(rulefile=None, seed=None) -> tuple[Desktop, Autosave]:
+    """The desktop a run starts with, and this window's autosave: its game (if started
+    plain) or a new game of RULEFILE (or the saved game it names).  A bad autosave is
+    kept aside and its whole reason shown in an error box over a new game."""
     slot = claim_autosave()
     game, problem = start_game(rulefile, seed, autosave=slot.path)
     desktop = Desktop(game, autosave=slot.path)
     desktop.session.save_progress()
     if problem:
-        # the whole reason, in a box: the autosave was kept aside, and a new game started
         desktop.error = ErrorBox("King Albert", problem)
     if slot.path is None:
         desktop.error = ErrorBox("King Albert", f"{MAX_SLOTS} windows are open already: this one autosaves nothing")
+    return desktop, slot
+
+
+def run(rulefile=None, seed=None, scale=None, fullscreen=False) -> int:
+    """The desktop: the autosaved game if started plain, else a new game of RULEFILE
+    (or the saved game it names)."""
+    desktop, slot = prepare(rulefile, seed)
     desktop.open_display(scale, fullscreen)
     desktop.present(desktop.frame())
     try:

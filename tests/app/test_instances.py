@@ -1,0 +1,91 @@
+"""Several windows at once, and bad files at the start: nothing is lost."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from kingalbert.app.saves import autosave_path, claim_autosave, load_autosave, write_game
+from kingalbert.app.stats import Statistics, stats_path
+from kingalbert.engine import Game
+from kingalbert.engine.king_albert import KingAlbert
+
+needs_flock = pytest.mark.skipif(sys.platform == "win32", reason="locks need fcntl")
+
+CLAIM = """
+import sys, time
+from kingalbert.app.saves import claim_autosave
+slot = claim_autosave()
+print(slot.path, flush=True)
+sys.stdin.readline()   # hold the autosave until told to quit
+"""
+
+COUNT = """
+import sys
+from kingalbert.app.stats import Statistics
+statistics = Statistics()   # each window reads the file when it starts, then counts
+for _ in range(int(sys.argv[1])):
+    statistics.record("builtin:king-albert", "King Albert", played=1)
+"""
+
+
+def environment(private_dirs):
+    return {**os.environ, "KINGALBERT_DATA_DIR": str(private_dirs / "data"),
+            "KINGALBERT_CONFIG_DIR": str(private_dirs / "config")}
+
+
+@needs_flock
+def test_two_windows_claim_two_autosaves_and_the_newest_free_one_comes_back(private_dirs):
+    env = environment(private_dirs)
+    first = subprocess.Popen([sys.executable, "-c", CLAIM], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True, env=env)
+    one = first.stdout.readline().strip()
+    second = subprocess.Popen([sys.executable, "-c", CLAIM], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True, env=env)
+    two = second.stdout.readline().strip()
+    assert one == str(autosave_path(1)) and two == str(autosave_path(2))
+    # both play: each writes only its own file
+    write_game(Game(KingAlbert(), 1), one, make_folder=True)
+    write_game(Game(KingAlbert(), 2), two, make_folder=True)
+    # while both run, a third window gets a third autosave
+    slot = claim_autosave()
+    assert slot.path == autosave_path(3)
+    slot.release()
+    for process in (first, second):
+        process.communicate("\n", timeout=30)
+    # both quit: the next window takes the newest game back, the other is still kept
+    slot = claim_autosave()
+    assert slot.path == autosave_path(2)
+    assert load_autosave(slot.path)[0].seed == 2 and load_autosave(autosave_path(1))[0].seed == 1
+    slot.release()
+
+
+@needs_flock
+def test_two_windows_counting_at_once_lose_no_count(private_dirs):
+    env = environment(private_dirs)
+    processes = [subprocess.Popen([sys.executable, "-c", COUNT, "100"], env=env) for _ in range(2)]
+    assert [process.wait(timeout=120) for process in processes] == [0, 0]
+    assert Statistics().get("builtin:king-albert") == (200, 0)
+    data = json.loads(stats_path().read_text())
+    assert data["builtin:king-albert"]["played"] == 200
+
+
+def test_a_bad_autosave_never_stops_the_start(private_dirs):
+    from kingalbert.desktop.main import prepare
+    autosave_path().parent.mkdir(parents=True)
+    autosave_path().write_text('{"format": "kingalbert saved game", "start": {}, "moves": [], "undone": [], '
+                               '"piles": 5}')
+    desktop, slot = prepare()
+    try:
+        assert desktop.error is not None
+        reason = "".join(desktop.error.lines).replace(" ", "")   # the whole reason, wrapped
+        assert str(autosave_path()) in reason and '"piles"mustbealistofpiles' in reason
+        assert "autosave.json.bad" in reason
+        assert (autosave_path().parent / "autosave.json.bad").exists()
+        assert desktop.game.status == "playing" and desktop.game.history == []
+        # the new game is autosaved where the bad one was
+        assert load_autosave(slot.path)[0].seed == desktop.game.seed
+    finally:
+        desktop.session.worker.stop()
+        slot.release()

@@ -15,6 +15,8 @@ import sys
 from . import __version__
 from .app import positions
 from .app.catalogue import safe_load
+from .app.game_options import is_option_action, parse_option
+from .app.saves import action_log, read_game, write_game
 from .app.options import Options, load_options, save_options
 from .engine import solver
 from .engine.errors import IllegalMoveError, InvalidMoveError, RuleFileError, SolitaireError, shorten
@@ -72,7 +74,12 @@ def effective_options(args) -> dict:
 
 
 def make_game(args, ruleset=None):
-    """A game from RULEFILE and --seed or --position."""
+    """A game from RULEFILE and --seed or --position, or the saved game of --load."""
+    if getattr(args, "load", None) is not None:
+        if args.rulefile is not None:
+            raise CommandError(f"--load starts from a saved game, which names its own game: "
+                               f"not {shorten(args.rulefile)!r} too", 2)
+        return read_game(args.load)
     ruleset = ruleset or safe_load(args.rulefile)
     options = effective_options(args)
     mode = getattr(args, "mode", None)
@@ -106,7 +113,7 @@ def format_position(position: dict) -> str:
 
 def print_position(game) -> None:
     position = game.to_position()
-    position["moves"] = [str(move) for move in game.history]
+    position["moves"] = action_log(game)
     print(format_position(position))
 
 
@@ -120,6 +127,8 @@ def apply_actions(game, actions) -> None:
         elif word == "redo":
             if game.redo() is None:
                 raise IllegalMoveError("There is nothing to redo")
+        elif is_option_action(word):
+            game.set_option(*parse_option(game.ruleset, action))
         else:
             game.play(action)
 
@@ -159,6 +168,8 @@ def cmd_replay(args) -> int:
     print_position(game)
     if game.message:
         print(game.message, file=sys.stderr)
+    if args.save is not None:
+        print(f"saved as {write_game(game, args.save)}", file=sys.stderr)
     return 0
 
 
@@ -257,9 +268,9 @@ def cmd_desktop(args) -> int:
 #: the synopsis of each game command: RULEFILE, options and actions may come in any order
 USAGES = {
     "deal": "kingalbert deal [RULEFILE] [--seed N] [--mode NAME]",
-    "replay": "kingalbert replay [RULEFILE] [--seed N | --position FILE] [--auto-finish on|off] "
-              "[--auto-stack on|off] [--mode NAME] [ACTION ...]",
-    "moves": "kingalbert moves [RULEFILE] [--seed N | --position FILE] [--auto-finish on|off] "
+    "replay": "kingalbert replay [RULEFILE] [--seed N | --position FILE | --load FILE] [--auto-finish on|off] "
+              "[--auto-stack on|off] [--mode NAME] [--save FILE] [ACTION ...]",
+    "moves": "kingalbert moves [RULEFILE] [--seed N | --position FILE | --load FILE] [--auto-finish on|off] "
              "[--auto-stack on|off] [--mode NAME] [ACTION ...]",
     "solve": "kingalbert solve [RULEFILE] [--seed N | --position FILE | --seeds FIRST-LAST] [--timeout S] [--stats] "
              "[--auto-finish on|off] [--auto-stack on|off] [--mode NAME]",
@@ -277,7 +288,7 @@ def _game_command(name: str, help_text: str, *, position=True, actions=False, op
     if actions:
         command.add_argument("items", nargs="*", metavar="RULEFILE|ACTION",
                              help="a rule file (default: King Albert), and actions: SRC>DST, SRC:N>DST, "
-                                  "click:SRC[:N], adjust:SRC[:N], undo, redo")
+                                  "click:SRC[:N], adjust:SRC[:N], undo, redo, option:NAME=VALUE")
     else:
         command.add_argument("items", nargs="*", metavar="RULEFILE",
                              help="a .sol, .pat, game.ini or .cdl file (default: King Albert)")
@@ -285,6 +296,9 @@ def _game_command(name: str, help_text: str, *, position=True, actions=False, op
     source.add_argument("--seed", type=_seed, help="the deal number (default 0)")
     if position:
         source.add_argument("--position", metavar="FILE", help="start from a position (JSON)")
+    if actions:
+        source.add_argument("--load", metavar="FILE", help="start from a saved game, its whole history included "
+                                                            "(no RULEFILE: the saved game names its game)")
     if option_flags:
         command.add_argument("--auto-finish", type=_on_off, metavar="on|off")
         command.add_argument("--auto-stack", type=_on_off, metavar="on|off")
@@ -298,8 +312,9 @@ def command_parsers() -> dict[str, argparse.ArgumentParser]:
     check = parsers["check"] = argparse.ArgumentParser(prog="kingalbert check", description="load rule files and report each")
     check.add_argument("files", nargs="+", metavar="FILE")
     parsers["deal"] = _game_command("deal", "print the opening position as JSON", position=False)
-    parsers["replay"] = _game_command("replay", "apply actions and print the resulting position", actions=True,
-                                      option_flags=True)
+    replay = parsers["replay"] = _game_command("replay", "apply actions and print the resulting position",
+                                               actions=True, option_flags=True)
+    replay.add_argument("--save", metavar="FILE", help="write the saved game after the actions")
     parsers["moves"] = _game_command("moves", "list the legal actions after some actions", actions=True,
                                      option_flags=True)
     solve = parsers["solve"] = _game_command("solve", "decide whether the game can be won, with a solution",
@@ -357,7 +372,7 @@ def split_rulefile(items: list[str]) -> tuple[str | None, list[str]]:
     return items[index], items[:index] + items[index + 1:]
 
 
-_ACTION = re.compile(r"^(undo|redo|(click|adjust):.+|[^>]+>[^>]+)$", re.I)
+_ACTION = re.compile(r"^(undo|redo|(click|adjust|option):.+|[^>]+>[^>]+)$", re.I)
 
 
 def build_desktop_parser() -> argparse.ArgumentParser:

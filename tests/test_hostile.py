@@ -14,7 +14,7 @@ from kingalbert.app import catalogue
 from kingalbert.cli import main
 from kingalbert.desktop.dialogs import ErrorBox, GameBox, wrap
 from kingalbert.engine.errors import RuleFileError
-from kingalbert.loaders import MAX_NAME, detect_format, load
+from kingalbert.loaders import MAX_NAME, load
 from kingalbert.loaders.text import MAX_BYTES, decode, read_text
 
 from tests.helpers.data import GAMES

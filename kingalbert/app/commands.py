@@ -7,16 +7,16 @@ and ``run`` is the one dispatcher that carries a command out on a
 ``Session``.  The desktop builds its menus and its key map from these
 (adding commands of its own that act on the window, such as Quit), and the
 command line's ``option:NAME=VALUE`` actions and ``kingalbert options`` go
-through ``parse_option`` and ``Session.set_option`` like a menu tick.
+through ``game_options.parse_option`` and ``Session.set_option`` like a menu tick.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.errors import IllegalMoveError, InvalidMoveError
 from ..engine.ruleset import Ruleset
-from .session import GameOption, Session, game_options
+from .game_options import game_options
+from .session import Session
 
 
 @dataclass(frozen=True)
@@ -122,29 +122,3 @@ def run(session: Session, command: Command, text: str | None = None) -> None:
             session.set_option(option, choice)
     else:
         raise ValueError(f"not a session command: {name!r}")
-
-
-# -- option actions of the command line -----------------------------------------------------
-_WORDS = {"on": True, "off": False}
-
-
-def parse_option(ruleset: Ruleset, text: str) -> tuple[str, object]:
-    """``NAME=VALUE`` (``auto-finish=on``, ``mode=hard``) as (option name, value) for this
-    game; raises IllegalMoveError if the game has no such option or value."""
-    name, sep, value = text.partition("=")
-    key = name.strip().lower().replace("-", "_")
-    word = value.strip().lower()
-    if not sep or not key or not word:
-        raise InvalidMoveError(f"not an option action: {text!r} (expected option:NAME=VALUE)")
-    options = {option.name: option for option in game_options(ruleset)}
-    option: GameOption | None = options.get(key)
-    if option is None:
-        offered = ", ".join(sorted(o.replace("_", "-") for o in options)) or "none"
-        raise IllegalMoveError(f"{ruleset.name} has no option {name.strip()!r} (its options: {offered})")
-    if option.choices is None:
-        if word not in _WORDS:
-            raise IllegalMoveError(f"{option.label} is on or off, not {value.strip()!r}")
-        return key, _WORDS[word]
-    if word not in option.choices:
-        raise IllegalMoveError(f"{option.label} is one of {', '.join(option.choices)}, not {value.strip()!r}")
-    return key, word

@@ -22,10 +22,12 @@ from ..engine.ruleset import Ruleset
 from ..loaders.text import ReadError, read_bytes
 from .catalogue import GameRef, safe_load
 from .files import atomic_write, data_dir, set_aside, try_lock
+from .game_options import is_option_action, option_actions, parse_option
 from .positions import parse_json
 
 FORMAT = "kingalbert saved game"
-VERSION = 1
+#: version 2 records the options every move was played under and who played it
+VERSION = 2
 #: the largest saved game read
 MAX_BYTES = 64 * 2**20
 #: the most moves a saved game may hold (a real game has a few hundred)
@@ -76,8 +78,42 @@ def claim_autosave() -> Autosave:
     return Autosave(None)
 
 
+def history(game: Game) -> tuple[list, list]:
+    """The game's history as a saved game writes it: the actions played, then those
+    undone (the next to redo first).  A move is its action (``r4>t4``), or
+    ``{"move": ..., "by": "demo"}`` when Demo played it; before a move played under
+    other options than the one before it (the first: than the game started under) come
+    the ``option:NAME=VALUE`` actions that set them, so that a replay plays every move
+    under the options it was played under."""
+    played, undone = game.records()
+    running = game.start_options
+
+    def entries(records) -> list:
+        nonlocal running
+        out: list = []
+        for record in records:
+            if record.move is None:
+                continue
+            if record.options != running:
+                out += option_actions(running, record.options)
+                running = record.options
+            out.append(str(record.move) if record.by is None else {"move": str(record.move), "by": record.by})
+        return out
+
+    return entries(played), entries(undone)
+
+
+def action_log(game: Game) -> list[str]:
+    """What was played, as actions ``kingalbert replay`` takes: the moves and the option
+    changes among and after them."""
+    moves, _ = history(game)
+    played, _ = game.records()
+    after = played[-1].options if played else game.start_options
+    return [entry if isinstance(entry, str) else entry["move"] for entry in moves] + option_actions(after, game.options)
+
+
 def to_save(game: Game) -> dict:
-    """The saved game of ``game`` (a JSON-ready dict)."""
+    """The saved game of ``game`` (a JSON-ready dict; see the README's "Saved games")."""
     save: dict = {"format": FORMAT, "version": VERSION}
     save.update(game.to_position())
     ref = GameRef.of(game.ruleset)
@@ -85,9 +121,8 @@ def to_save(game: Game) -> dict:
     if ref.builtin is not None:
         save["builtin"] = ref.builtin
     save["options"] = dict(game.options)
-    save["start"] = game.start_position()
-    save["moves"] = [str(move) for move in game.history]
-    save["undone"] = [str(move) for move in game.undone]
+    save["start"] = {**game.start_position(), "options": dict(game.start_options)}
+    save["moves"], save["undone"] = history(game)
     return save
 
 
@@ -123,27 +158,36 @@ def _check_options(ruleset: Ruleset, options) -> dict:
             if isinstance(name, str) and isinstance(value, (bool, str, int, type(None)))}
 
 
-def from_save(ruleset: Ruleset, save: dict, options: dict | None = None) -> Game:
-    """Replay a saved game (``to_save``); raises PositionError if it doesn't replay exactly."""
+def from_save(ruleset: Ruleset, save: dict) -> Game:
+    """Replay a saved game (``to_save``, or a file of version 1); raises PositionError if it
+    doesn't replay exactly to the position it saved."""
     if not isinstance(save, dict) or save.get("format") != FORMAT:
         raise PositionError("not a saved game")
+    version = save.get("version", 1)
+    if version not in (1, VERSION):
+        raise PositionError(f"a saved game of version {shorten(repr(version))}; this program reads 1 and {VERSION}")
     start, moves, undone = save.get("start"), save.get("moves", []), save.get("undone", [])
     if not isinstance(start, dict) or not isinstance(moves, list) or not isinstance(undone, list):
         raise PositionError('a saved game needs "start", "moves" and "undone"')
     if len(moves) + len(undone) > MAX_MOVES:
         raise PositionError(f"it holds {len(moves) + len(undone)} moves; a saved game holds at most {MAX_MOVES}")
-    if options is None:
-        options = _check_options(ruleset, save.get("options", {}))
-    game = Game.from_position(ruleset, {"seed": save.get("seed"), **start}, options)
-    for number, text in enumerate(moves + undone, 1):
-        if not isinstance(text, str):
-            raise PositionError(f"move {number} is not an action")
+    options = _check_options(ruleset, save.get("options", {}))
+    # version 1 kept one set of options for every move; version 2 keeps the first move's
+    first = _check_options(ruleset, start.get("options", options)) if version == VERSION else options
+    position = {"seed": save.get("seed"), **{key: start[key] for key in ("piles", "vars", "rng") if key in start}}
+    game = Game.from_position(ruleset, position, first)
+    redo = 0
+    for number, entry in enumerate(moves + undone, 1):
         try:
-            game.play(text)
+            is_move = _replay(game, entry, number)
         except SolitaireError as error:
-            raise PositionError(f"move {number} ({shorten(text)}) does not replay: {error}") from None
-    for _ in undone:
+            raise PositionError(f"move {number} ({shorten(_text(entry))}) does not replay: {error}") from None
+        if is_move and number > len(moves):
+            redo += 1
+    for _ in range(redo):
         game.undo()
+    for name, value in options.items():
+        game.set_option(name, value)
     piles = save.get("piles")
     if piles is not None:
         if not isinstance(piles, list) or not all(isinstance(entry, dict) for entry in piles):
@@ -154,6 +198,25 @@ def from_save(ruleset: Ruleset, save: dict, options: dict | None = None) -> Game
             raise PositionError("the moves do not lead to the saved position")
     game.message = ""
     return game
+
+
+def _text(entry) -> str:
+    return entry.get("move", "") if isinstance(entry, dict) else str(entry)
+
+
+def _replay(game: Game, entry, number: int) -> bool:
+    """Play one entry of a saved history; returns whether it was a move (not an option)."""
+    if isinstance(entry, str) and is_option_action(entry):
+        game.set_option(*parse_option(game.ruleset, entry))
+        return False
+    if isinstance(entry, dict) and isinstance(entry.get("move"), str) and entry.get("by") in (None, "demo"):
+        by = entry.get("by")
+        game.play(entry["move"], by=by)
+        return True
+    if not isinstance(entry, str):
+        raise PositionError(f"move {number} is not an action")
+    game.play(entry)
+    return True
 
 
 def is_saved_game(path) -> bool:

@@ -25,10 +25,10 @@ from typing import Callable, Protocol
 from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError
 from ..engine.game import Game, MoveRecord
 from ..engine.moves import Move
-from ..engine.ruleset import Ruleset
 from ..engine.solver import hint as solver_hint
 from .catalogue import GameRef, safe_load
 from .files import data_dir
+from .game_options import demo_options
 from .options import Options, load_options, save_options
 from .saves import autosave_path, is_saved_game, load_autosave, read_game, write_game
 from .solver_worker import Answer
@@ -48,24 +48,6 @@ def fresh_seed() -> int:
 
 def now_ms() -> int:
     return int(time.monotonic() * 1000)
-
-
-@dataclass(frozen=True)
-class GameOption:
-    """One of a game's own options: on/off (``choices`` None) or one of ``choices``."""
-
-    name: str
-    label: str
-    choices: tuple[str, ...] | None = None
-
-
-def game_options(ruleset: Ruleset) -> list[GameOption]:
-    """The options a game understands, in the order its menu shows them."""
-    options = [GameOption(name, name.replace("_", " ").capitalize())
-               for name, value in ruleset.default_options.items() if isinstance(value, bool)]
-    options += [GameOption(name, name.replace("_", " ").capitalize(), tuple(choices))
-                for name, choices in ruleset.option_choices.items()]
-    return options
 
 
 @dataclass(frozen=True)
@@ -133,7 +115,7 @@ class Session:
         self.hint = None
         # a game restored part-way through was counted when its first card moved
         self.counted = {"played": bool(game.history), "won": bool(game.history) and game.status == "won"}
-        self.demo_helped = False
+        self.demo_helped = any(record.by == "demo" for record in game.records()[0])
 
     def set_game(self, game: Game) -> None:
         """Play ``game`` from now on."""
@@ -174,11 +156,12 @@ class Session:
         self.changed()
 
     # -- moves ----------------------------------------------------------------------------
-    def play(self, move: Move | str) -> MoveRecord | None:
+    def play(self, move: Move | str, *, options: dict | None = None, by: str | None = None) -> MoveRecord | None:
         """Play a move; returns what it changed, or None if the rules refused it (the
-        game's message says why).  A game program's own failure (RuleFileError) is raised."""
+        game's message says why).  A game program's own failure (RuleFileError) is raised.
+        ``options`` and ``by``: see ``Game.play`` (Demo plays under options of its own)."""
         try:
-            record = self.game.play(move)
+            record = self.game.play(move, options=options, by=by)
         except IllegalMoveError:
             self.announce("refused")
             return None
@@ -242,7 +225,7 @@ class Session:
 
     def set_option(self, name: str, value) -> None:
         """Set one of the game's own options (and the player's, which Save options writes)."""
-        self.game.options[name] = value
+        self.game.set_option(name, value)
         if isinstance(value, bool):
             self.options.values[name] = value
         else:
@@ -388,17 +371,14 @@ class Session:
             return None
         move = self.demo.pop(0)
         rest = self.demo
-        options = dict(self.game.options)
-        self.game.options.update(auto_finish=False, auto_stack=False)  # the solution is for plain moves
         self.demo_helped = True
         try:
-            record = self.play(Move.parse(move))
+            # the solution is for plain moves: Demo plays them under options of its own,
+            # and the player's stay as they are
+            record = self.play(Move.parse(move), options=demo_options(self.game), by="demo")
         except BaseException:
             self.demo = None
             raise
-        finally:
-            self.game.options.clear()
-            self.game.options.update(options)
         if record is None or not rest:
             self.demo = None
             if record is not None and self.game.status != "won":

@@ -11,7 +11,8 @@ it changed, and undo and redo work the same for every game.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from types import MappingProxyType
+from typing import Any, Iterator, Mapping
 
 from .cards import Card
 from .errors import IllegalMoveError, InvalidMoveError, PositionError, SolitaireError, shorten
@@ -26,20 +27,56 @@ MAX_SEED = 2**64 - 1
 
 
 class MoveRecord:
-    """What one move changed: pile contents, vars and rng state, before and after."""
+    """What one move changed, to undo and redo it: while the move is under way, the old
+    contents of each pile it touches (``before``), the old ``vars`` and rng state; once
+    committed, only what differs (``changes``: per pile, the cards kept at the bottom and
+    the top parts before and after; ``vars_changes``: the keys that changed), so that a
+    long game's history stays small.  Also: the options the move was played under,
+    who played it (None: the player; "demo"), the card movements (``steps``) and the
+    messages it gave."""
 
-    __slots__ = ("move", "before", "after", "vars_before", "vars_after", "rng_before", "rng_after", "steps", "messages")
+    __slots__ = ("move", "before", "changes", "vars_before", "vars_changes", "rng_before", "rng_after", "steps",
+                 "messages", "options", "by")
 
-    def __init__(self, move, rng_state):
+    def __init__(self, move, rng_state, options=None, by=None):
         self.move = move
         self.before: dict[int, tuple] = {}
-        self.after: dict[int, tuple] = {}
-        self.vars_before = None
-        self.vars_after = None
+        self.changes: tuple = ()
+        self.vars_before: dict | None = None
+        self.vars_changes: tuple = ()
         self.rng_before = rng_state
         self.rng_after = rng_state
-        self.steps: list[tuple[str, str, tuple]] = []
-        self.messages: list[str] = []
+        self.steps: list | tuple = []
+        self.messages: list | tuple = []
+        self.options = options
+        self.by = by
+
+    def compact(self, piles: list, variables: dict) -> None:
+        """Keep only what the move changed (after ``commit``)."""
+        changes = []
+        for index, before in self.before.items():
+            after = tuple(piles[index].cards)
+            keep = 0
+            for old, new in zip(before, after):
+                if old != new:
+                    break
+                keep += 1
+            if before != after:
+                changes.append((index, keep, before[keep:], after[keep:]))
+        self.changes = tuple(changes)
+        self.before = {}
+        if self.vars_before is not None:
+            old_vars, missing = self.vars_before, _MISSING
+            keys = {key for key in old_vars.keys() | variables.keys()
+                    if old_vars.get(key, missing) != variables.get(key, missing)}
+            self.vars_changes = tuple((key, old_vars.get(key, missing), variables.get(key, missing)) for key in keys)
+            self.vars_before = None
+        self.steps = tuple(self.steps)
+        self.messages = tuple(self.messages)
+
+
+#: a ``vars`` key that was not there
+_MISSING = object()
 
 
 class Game:
@@ -47,8 +84,11 @@ class Game:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED):
             raise SolitaireError(f"a seed is a whole number from 0 to {MAX_SEED}, not {shorten(repr(seed))}")
         self.ruleset = ruleset
-        self.options = dict(ruleset.default_options)
-        self.options.update(options or {})
+        # the options this game understands (others, a different game's, are left out)
+        defaults = ruleset.default_options
+        self._options: dict = {**defaults, **{k: v for k, v in (options or {}).items() if k in defaults}}
+        #: the options the game started under (its history records each change since)
+        self.start_options: Mapping[str, Any] = MappingProxyType(self._options)
         self.seed = seed
         self.rng = Rng(seed or 0)
         self.piles: list[Pile] = []
@@ -89,6 +129,19 @@ class Game:
     @property
     def name(self) -> str:
         return self.ruleset.name
+
+    # -- options -------------------------------------------------------------------------
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The options moves are played under (read-only: change them with ``set_option``,
+        so that every move keeps the options it was played under)."""
+        return MappingProxyType(self._options)
+
+    def set_option(self, name: str, value) -> None:
+        """Change an option for the moves to come (the moves played keep theirs)."""
+        if self._options.get(name, _MISSING) != value:
+            self._options = {**self._options, name: value}
+            self._version += 1
 
     # -- primitives that rulesets change the game with ---------------------------
     def _touch(self, pile: Pile) -> None:
@@ -150,10 +203,10 @@ class Game:
         return tuple(tuple(pile.cards) for pile in self.piles), dict(self.vars), self.rng.state
 
     # -- transactions ------------------------------------------------------------
-    def begin(self, move: Move | None = None) -> None:
+    def begin(self, move: Move | None = None, by: str | None = None) -> None:
         if self._record is not None:
             raise SolitaireError("a move is already under way")
-        self._record = MoveRecord(move, self.rng.state)
+        self._record = MoveRecord(move, self.rng.state, self._options, by)
 
     def rollback(self) -> None:
         record, self._record = self._record, None
@@ -162,10 +215,7 @@ class Game:
 
     def commit(self) -> MoveRecord:
         record, self._record = self._record, None
-        for index in record.before:
-            record.after[index] = tuple(self.piles[index].cards)
-        if record.vars_before is not None:
-            record.vars_after = dict(self.vars)
+        record.compact(self.piles, self.vars)
         record.rng_after = self.rng.state
         self._undo.append(record)
         self._redo.clear()
@@ -181,6 +231,22 @@ class Game:
             self.vars = dict(vars_)
         self.rng.state = rng_state
 
+    def _replay(self, record: MoveRecord, forward: bool) -> None:
+        """Apply a committed record's changes forwards (redo) or backwards (undo)."""
+        for index, keep, before, after in record.changes:
+            del self.piles[index].cards[keep:]
+            self.piles[index].cards.extend(after if forward else before)
+        if record.vars_changes:
+            variables = dict(self.vars)
+            for key, old, new in record.vars_changes:
+                value = new if forward else old
+                if value is _MISSING:
+                    variables.pop(key, None)
+                else:
+                    variables[key] = value
+            self.vars = variables
+        self.rng.state = record.rng_after if forward else record.rng_before
+
     # -- actions --------------------------------------------------------------------
     def resolve(self, move: Move | str) -> Move:
         """Parse an action and give its piles their canonical names."""
@@ -190,14 +256,19 @@ class Game:
         dst = self.pile(move.dst).name if move.dst is not None else None
         return Move(move.kind, src, move.n, dst)
 
-    def play(self, move: Move | str) -> MoveRecord:
+    def play(self, move: Move | str, *, options: Mapping[str, Any] | None = None, by: str | None = None) -> MoveRecord:
         """Check and carry out an action; raise IllegalMoveError (with the reason) if refused.
 
         On refusal the game is exactly as before.  Returns what the move changed
         (``record.steps`` lists every card movement, automatic ones included).
+        ``options`` plays this move under options of its own (Demo's) instead of the
+        game's, which stay as they are; ``by`` says who played it (kept in its record).
         """
         move = self.resolve(move)
-        self.begin(move)
+        kept = self._options
+        if options is not None:
+            self._options = {**kept, **options}
+        self.begin(move, by)
         try:
             refusal = self._perform(move)
             if refusal is None:
@@ -205,6 +276,8 @@ class Game:
         except BaseException:
             self.rollback()
             raise
+        finally:
+            self._options = kept
         if refusal is not None:
             self.rollback()
             self.message = refusal
@@ -214,7 +287,7 @@ class Game:
             self.message = ""
         if self.ruleset.won_message and self.ruleset.is_won(self):
             self.say(self.ruleset.won_message)
-            record.messages.append(self.message)
+            record.messages = (*record.messages, self.message)
         return record
 
     def _perform(self, move: Move) -> str | None:
@@ -249,7 +322,7 @@ class Game:
         if not self._undo:
             return None
         record = self._undo.pop()
-        self._restore(record.before, record.vars_before, record.rng_before)
+        self._replay(record, forward=False)
         self._redo.append(record)
         if record.move is not None:
             self.history.pop()
@@ -262,7 +335,7 @@ class Game:
         if not self._redo:
             return None
         record = self._redo.pop()
-        self._restore(record.after, record.vars_after, record.rng_after)
+        self._replay(record, forward=True)
         self._undo.append(record)
         if record.move is not None:
             self.history.append(record.move)
@@ -385,6 +458,11 @@ class Game:
     def undone(self) -> list[Move]:
         """The moves taken back that ``redo`` would play again, the next one first."""
         return [record.move for record in reversed(self._redo) if record.move is not None]
+
+    def records(self) -> tuple[list[MoveRecord], list[MoveRecord]]:
+        """The records of the moves played (first to last) and of those undone (the next to
+        redo first): what each move was, who played it and under which options."""
+        return list(self._undo), list(reversed(self._redo))
 
 
 class LegalMoves:

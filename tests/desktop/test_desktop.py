@@ -523,7 +523,7 @@ def test_auto_finish_animation_runs_to_the_end_by_itself():
     import time
     position = {"f1": "AH 2H 3H 4H 5H 6H 7H 8H 9H", "t1": "KH", "t2": "QH JH TH"}
     desktop = make(position, auto_finish=False)
-    desktop.game.options["auto_finish"] = True
+    desktop.game.set_option("auto_finish", True)
     drag(desktop, top_card(desktop, "t2"), top_card(desktop, "t3"))
     assert desktop.animation is not None
     seen = []

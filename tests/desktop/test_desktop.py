@@ -16,6 +16,7 @@ from kingalbert.app.options import load_options
 from kingalbert.sprites.palette import WIMP_RGB
 
 from tests.helpers.data import needs_shared, shared
+from tests.helpers.desktop import drag, top_card
 
 
 def make(position=None, seed=1, **options):
@@ -58,24 +59,6 @@ def click(desktop, pos, button=SELECT):
     desktop.pump()
     post(pygame.MOUSEBUTTONUP, pos, button)
     desktop.pump()
-
-
-def drag(desktop, start, end, steps=4):
-    post(pygame.MOUSEBUTTONDOWN, start, SELECT)
-    desktop.pump()
-    for i in range(1, steps + 1):
-        post(pygame.MOUSEMOTION, (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps))
-        desktop.pump()
-    post(pygame.MOUSEBUTTONUP, end, SELECT)
-    desktop.pump()
-
-
-def top_card(desktop, pile):
-    """Screen position of a point inside the top card of ``pile``."""
-    view = desktop.board.views[pile]
-    count = len(desktop.game.pile(pile).cards)
-    rect = desktop.board.card_rect(view, max(0, count - 1))
-    return desktop.window.to_screen(rect.x + 6, rect.y + 6)
 
 
 def test_drag_moves_a_card():

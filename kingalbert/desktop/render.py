@@ -139,8 +139,10 @@ class Renderer:
         drag = self.desktop.drag
         if isinstance(drag, CardDrag):
             if self.drag_base is None:
+                # the first frame of a drag: the whole screen, where the cards have left their pile
                 self.drag_base = self.render().copy()
-                self.drag_last = None
+                self.drag_last = self.draw_dragged(self.desktop.screen, drag, drag.at).clip(self.desktop.screen.get_rect())
+                return None
             dirty = []
             screen = self.desktop.screen
             if self.drag_last is not None:

@@ -146,6 +146,31 @@ class Board:
             rect.h = max(rect.h, view.reach - view.y)
         return rect
 
+    def visible_rect(self, pile: str, index: int) -> pygame.Rect:
+        """The part of card ``index`` of a pile that shows: its rectangle less the cards
+        drawn over it (the next card of its fan, the piles drawn after it) where they
+        cover a whole side."""
+        view = self.views[pile]
+        rect = self.card_rect(view, index)
+        cards = self.game.pile(pile).cards
+        covers = [self.card_rect(view, index + 1)] if index + 1 < len(cards) else []
+        later = [v for v in self.layout.piles[self.layout.piles.index(view) + 1:] if not v.hidden]
+        covers += [self.pile_rect(v, len(self.game.pile(v.name).cards)) for v in later]
+        for cover in covers:
+            if not rect.colliderect(cover) or cover.contains(rect):
+                continue
+            across = cover.left <= rect.left and cover.right >= rect.right
+            down = cover.top <= rect.top and cover.bottom >= rect.bottom
+            if across and cover.top > rect.top:
+                rect.h = cover.top - rect.top
+            elif across and cover.bottom < rect.bottom:
+                rect.h, rect.top = rect.bottom - cover.bottom, cover.bottom
+            elif down and cover.left > rect.left:
+                rect.w = cover.left - rect.left
+            elif down and cover.right < rect.right:
+                rect.w, rect.left = rect.right - cover.right, cover.right
+        return rect
+
     def card_at(self, pos) -> tuple[str, int] | None:
         """(pile name, n) of the card under ``pos`` — n counted from the top, 1 = top card;
         n = 0 for the empty place or panel of a pile."""
@@ -287,14 +312,16 @@ class Board:
         if self.hint is None:
             return
         (pile, n), target = self.hint
-        view = self.views.get(pile)
-        if view is not None and self.game.pile(pile).cards:
-            count = len(self.game.pile(pile).cards)
-            self._frame(surface, self.card_rect(view, max(0, count - n)))
-        view = self.views.get(target) if target else None
-        if view is not None:
-            count = len(self.game.pile(target).cards)
-            self._frame(surface, self.card_rect(view, max(0, count - 1)))
+        for name, depth in ((pile, n), (target, 1)):
+            if name is not None and name in self.views:
+                self._frame(surface, self.place_rect(name, depth))
+
+    def place_rect(self, pile: str, n: int) -> pygame.Rect:
+        """What shows of a pile's nth card from the top (its empty place if it has none)."""
+        count = len(self.game.pile(pile).cards)
+        if count == 0 or n <= 0:
+            return self.card_rect(self.views[pile], 0)
+        return self.visible_rect(pile, max(0, count - n))
 
     def draw_flash(self, surface) -> None:
         """Flashing cards in their inverted phase: each card's pixels turned to their opposite."""

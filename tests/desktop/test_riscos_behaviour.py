@@ -2,7 +2,11 @@
 the desktop's own event handling."""
 import pygame
 
+from kingalbert.desktop.desktop import Desktop
 from kingalbert.desktop.input import SELECT
+from kingalbert.engine import Game
+from kingalbert.engine.king_albert import KingAlbert
+from kingalbert.sprites.palette import RED
 
 from tests.desktop.test_desktop import make, post, quit_display, top_card  # noqa: F401 (fixture)
 
@@ -23,3 +27,23 @@ def test_a_dragged_card_leaves_its_pile_on_the_real_window_from_the_first_frame(
     after = surface.get_at(middle)
     assert before != after, "the card still shows in its pile while it follows the pointer"
     assert tuple(after)[:3] == (0xDD, 0xDD, 0xDD) or tuple(after)[:3] == (0xBB, 0xBB, 0xBB)
+
+
+def test_a_hint_on_a_reserve_card_outlines_only_what_shows_of_it():
+    position = {"f1": "AH", "r3": "2H", "r4": "KS", "t1": "9C", "t2": "8D", "r1": "AC"}
+    game = Game.from_position(KingAlbert(), {"piles": [{"name": k, "cards": v.split()} for k, v in position.items()]},
+                              {"auto_finish": False})
+    pygame.display.init()
+    desktop = Desktop(game, autosave=False, thinking=False)
+    desktop.open_display(scale=1)
+    desktop.session.solution = ["r3>f1"]
+    desktop.session.show_hint()
+    desktop.pump()
+    board = desktop.board
+    shows = board.visible_rect("r3", 0)
+    covered_by = board.card_rect(board.views["r4"], 0)
+    assert shows.bottom == covered_by.top and shows.h < board.layout.card_h
+    work = desktop.renderer.work_surface()
+    # the outline runs along what shows of the Two, and not across the King over it
+    assert work.get_at_mapped((shows.centerx, shows.bottom - 1)) == RED
+    assert work.get_at_mapped((covered_by.centerx, shows.top + board.layout.card_h - 1)) != RED

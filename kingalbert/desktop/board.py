@@ -13,7 +13,7 @@ from ..engine.layout import Layout, PileView
 from ..engine.ruleset import Ruleset
 from ..sprites import font
 from ..sprites.cards import CardSprites
-from ..sprites.palette import BLACK, GREY1, GREY2, RED, new_surface, recolour
+from ..sprites.palette import BLACK, DARK_BLUE, GREEN, GREY1, GREY2, RED, new_surface, recolour
 from . import fitting
 from .textflow import message_lines, panel_lines
 
@@ -99,6 +99,9 @@ class Board:
         self.flash: list[tuple[str, int, int]] = []
         #: whether flashing cards are in their inverted phase
         self.flash_on = False
+        #: the keyboard's cursor and marked cards: (pile, n from the top; 0 = the empty place)
+        self.cursor: tuple[str, int] | None = None
+        self.mark: tuple[str, int] | None = None
         # only games that shade cards or mark empty piles pay for asking
         ruleset = type(game.ruleset)
         self.shades = ruleset.is_shaded is not Ruleset.is_shaded
@@ -219,6 +222,8 @@ class Board:
             self.draw_pile(surface, view, cards, keep)
         if self.hint is not None and contents is None:
             self.draw_hint(surface)
+        if contents is None:
+            self.draw_cursor(surface)
         if self.flash_on and contents is None:
             self.draw_flash(surface)
         if self.info_rect is not None:
@@ -323,6 +328,14 @@ class Board:
             return self.card_rect(self.views[pile], 0)
         return self.visible_rect(pile, max(0, count - n))
 
+    def draw_cursor(self, surface) -> None:
+        """The keyboard's cursor (dark blue) and marked cards (green), two pixels inside the cursor."""
+        if self.mark is not None and self.mark[0] in self.views:
+            inset = 2 if self.mark == self.cursor else 0
+            self._frame(surface, self.place_rect(*self.mark).inflate(-2 * inset, -2 * inset), GREEN)
+        if self.cursor is not None and self.cursor[0] in self.views:
+            self._frame(surface, self.place_rect(*self.cursor), DARK_BLUE)
+
     def draw_flash(self, surface) -> None:
         """Flashing cards in their inverted phase: each card's pixels turned to their opposite."""
         for pile, low, high in self.flash:
@@ -339,9 +352,9 @@ class Board:
                     part.blit(recolour(part, INVERSE), (0, 0))
 
     @staticmethod
-    def _frame(surface, rect: pygame.Rect) -> None:
+    def _frame(surface, rect: pygame.Rect, colour: int = RED) -> None:
         for inset in (0, 1):
-            pygame.draw.rect(surface, RED, rect.inflate(-2 * inset, -2 * inset), 1)
+            pygame.draw.rect(surface, colour, rect.inflate(-2 * inset, -2 * inset), 1)
 
     def info_lines(self) -> list[str]:
         game = self.game

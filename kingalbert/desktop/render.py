@@ -45,7 +45,7 @@ class Renderer:
         hint = session.hint
         return (id(board), id(game), game.version, game.message, session.indicator,
                 (hint.src, hint.n, hint.dst) if hint else None, session.played_won, board.hover,
-                board.flash_on, tuple(board.flash), self.lifted())
+                board.flash_on, tuple(board.flash), self.lifted(), board.cursor, board.mark)
 
     def work_surface(self) -> pygame.Surface:
         desktop = self.desktop

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -128,6 +129,66 @@ def bench_startup(runs: int) -> tuple[float, float]:
     return statistics.median(times["shot"]), statistics.median(times["bare"])
 
 
+def _process_usage(pid: int) -> tuple[float, int]:
+    """Processor seconds used by a process, and its context switches (all its threads)."""
+    with open(f"/proc/{pid}/stat") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    seconds = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    switches = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/status") as handle:
+                switches += sum(int(line.split()[1]) for line in handle if "ctxt_switches" in line)
+        except OSError:
+            pass  # a thread that ended meanwhile
+    return seconds, switches
+
+
+def bench_idle(seconds: float = 5.0) -> dict:
+    """The desktop left alone: the share of a core it uses and how often it wakes (context
+    switches a second, all threads), in a real X server (an Xvfb started for it) where
+    there is one, else under SDL's dummy driver.  Linux only (it reads /proc)."""
+    figures: dict = {"idle_cpu_percent": None, "idle_wakeups_per_s": None, "idle_display": None}
+    if not sys.platform.startswith("linux"):
+        return figures
+    server, display = None, None
+    if shutil.which("Xvfb"):
+        display = next((f":{n}" for n in range(150, 200) if not os.path.exists(f"/tmp/.X11-unix/X{n}")
+                        and not os.path.exists(f"/tmp/.X{n}-lock")), None)
+    with tempfile.TemporaryDirectory() as folder:
+        env = dict(os.environ, KINGALBERT_DATA_DIR=folder, KINGALBERT_CONFIG_DIR=folder, PYGAME_HIDE_SUPPORT_PROMPT="1",
+                   SDL_VIDEODRIVER="dummy")
+        if display is not None:
+            server = subprocess.Popen(["Xvfb", display, "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            deadline = time.monotonic() + 10
+            while not os.path.exists(f"/tmp/.X11-unix/X{display[1:]}") and time.monotonic() < deadline:
+                time.sleep(0.05)
+            if server.poll() is None and os.path.exists(f"/tmp/.X11-unix/X{display[1:]}"):
+                env.update(DISPLAY=display, SDL_VIDEODRIVER="x11")
+        app = subprocess.Popen([sys.executable, "-m", "kingalbert", "--seed", "1", "--scale", "1"], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(3.0)   # started, dealt, and the solver's first verdict in
+            if app.poll() is None:
+                cpu, switches = _process_usage(app.pid)
+                time.sleep(seconds)
+                cpu_after, switches_after = _process_usage(app.pid)
+                figures.update(idle_cpu_percent=round(100 * (cpu_after - cpu) / seconds, 2),
+                               idle_wakeups_per_s=round((switches_after - switches) / seconds, 1),
+                               idle_display=env["SDL_VIDEODRIVER"])
+        finally:
+            app.terminate()
+            try:
+                app.wait(10)
+            except subprocess.TimeoutExpired:
+                app.kill()
+            if server is not None:
+                server.terminate()
+                server.wait(10)
+    return figures
+
+
 def run_bench(as_json: bool = False, runs: int = 5) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     figures = {}
@@ -139,6 +200,7 @@ def run_bench(as_json: bool = False, runs: int = 5) -> int:
     shot, bare = bench_startup(runs)
     figures["startup_ms"], figures["startup_bare_ms"] = round(shot, 1), round(bare, 1)
     figures["startup_ratio"] = round(shot / bare, 2)
+    figures.update(bench_idle())
     if as_json:
         print(json.dumps(figures))
     else:

@@ -27,6 +27,7 @@ class Display:
 
     def open(self, scale: int | None = None, fullscreen: bool = False) -> None:
         pygame.display.init()
+        pygame.display.set_icon(self.desktop.icon)   # the program's own cards, not pygame's snake
         if scale is None:
             sizes = pygame.display.get_desktop_sizes() or [(SCREEN_W, SCREEN_H)]
             width, height = sizes[0]

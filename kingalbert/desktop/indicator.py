@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from ..app.solver_worker import Answer, SolverWorker
+from . import idle
 
 #: posted when a search finishes: attribute ``answer`` (an ``app.solver_worker.Answer``)
 THOUGHT = pygame.event.custom_type()
@@ -17,6 +18,7 @@ THOUGHT = pygame.event.custom_type()
 def post(answer: Answer) -> None:
     if pygame.display.get_init():
         pygame.event.post(pygame.event.Event(THOUGHT, answer=answer))
+        idle.wake()   # the loop sleeps on the display's connection, which this doesn't touch
 
 
 class Thinker(SolverWorker):

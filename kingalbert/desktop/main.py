@@ -1,9 +1,13 @@
 """The program on a real display: the event loop and ``run``.
 
-``run_loop`` blocks on the event queue while nothing moves and wakes on a
-timer only while something does (a card flying, Demo, flashing cards).
+``run_loop`` sleeps (``idle.Sleeper``) while nothing moves and wakes on a
+timer only while something does (a card flying, Demo, flashing cards).  ``run`` refuses to start without a display to
+show the window on, rather than run invisibly.
 """
 from __future__ import annotations
+
+import os
+import sys
 
 import pygame
 
@@ -12,23 +16,33 @@ from ..app.session import start_game
 from .dialogs import ErrorBox
 from .animation import FLASH_MS
 from .desktop import Desktop
+from .idle import Sleeper
+
+NO_DISPLAY = ("kingalbert: no display: set DISPLAY (or WAYLAND_DISPLAY) to show the desktop, "
+              "or use kingalbert shot [RULEFILE] -o FILE.png for a picture of a game")
 
 
-def wait_ms(desktop: Desktop) -> int:
-    """How long the loop may sleep: forever (0) unless something moves by itself."""
-    timeout = 15 if desktop.animation is not None else (50 if desktop.session.demo is not None else 0)
+def has_display(environ=os.environ, platform: str = sys.platform) -> bool:
+    """Can a window be shown?  Elsewhere than Linux and the BSDs there is always a desktop;
+    there, an X or Wayland display must be named, unless the user chose SDL's driver."""
+    if environ.get("SDL_VIDEODRIVER") or not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return True
+    return bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
+
+
+def wait_ms(desktop: Desktop) -> int | None:
+    """How long the loop may sleep: without limit (None) unless something moves by itself."""
+    timeout = 15 if desktop.animation is not None else (50 if desktop.session.demo is not None else None)
     if desktop.flash_start is not None:
         timeout = min(timeout or FLASH_MS, FLASH_MS // 3)
     return timeout
 
 
-def run_loop(desktop: Desktop) -> None:
+def run_loop(desktop: Desktop, sleeper: Sleeper) -> None:
     while desktop.running:
-        timeout = wait_ms(desktop)
-        event = pygame.event.wait(timeout) if timeout else pygame.event.wait()
-        if event.type != pygame.NOEVENT:
-            desktop.handle(event)
         desktop.pump()
+        if desktop.running and not pygame.event.peek():
+            sleeper.sleep(wait_ms(desktop))
 
 
 def prepare(rulefile=None, seed=None) -> tuple[Desktop, Autosave]:
@@ -49,12 +63,18 @@ def prepare(rulefile=None, seed=None) -> tuple[Desktop, Autosave]:
 def run(rulefile=None, seed=None, scale=None, fullscreen=False) -> int:
     """The desktop: the autosaved game if started plain, else a new game of RULEFILE
     (or the saved game it names)."""
+    if not has_display():
+        print(NO_DISPLAY, file=sys.stderr)
+        return 1
     desktop, slot = prepare(rulefile, seed)
-    desktop.open_display(scale, fullscreen)
-    desktop.present(desktop.frame())
+    sleeper = Sleeper()
     try:
-        run_loop(desktop)
+        desktop.open_display(scale, fullscreen)
+        sleeper.open()
+        desktop.present(desktop.frame())
+        run_loop(desktop, sleeper)
     finally:
+        sleeper.close()
         if desktop.session.worker is not None:
             desktop.session.worker.stop()
         pygame.quit()

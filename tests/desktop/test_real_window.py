@@ -96,3 +96,79 @@ def test_a_card_dragged_with_the_real_mouse_moves_and_ctrl_q_quits(xserver, priv
     saved, problem = load_autosave()
     assert problem is None and saved.seed == 1
     assert [str(m) for m in saved.history] == [str(move)]
+
+
+def usage(pid):
+    """Processor seconds and context switches (all threads) of a process so far."""
+    with open(f"/proc/{pid}/stat") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    switches = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/status") as handle:
+            switches += sum(int(line.split()[1]) for line in handle if "ctxt_switches" in line)
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"), switches
+
+
+def window_icon(display, wid):
+    """The window's _NET_WM_ICON: (width, height, ARGB pixels)."""
+    text = subprocess.run(["xprop", "-id", wid, "-notype", "32c", "_NET_WM_ICON"], env=dict(os.environ, DISPLAY=display),
+                          capture_output=True, text=True, timeout=20).stdout
+    numbers = [int(n) for n in text.split("=", 1)[1].replace(",", " ").split()]
+    return numbers[0], numbers[1], numbers[2:2 + numbers[0] * numbers[1]]
+
+
+def start_app(display):
+    """The program on ``display``, deal 1; returns the process and its window's id."""
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+    env.update(DISPLAY=display, SDL_VIDEODRIVER="x11")
+    app = subprocess.Popen([sys.executable, "-m", "kingalbert", "--seed", "1", "--scale", str(SCALE)],
+                           env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline, window = time.monotonic() + 30, []
+    while not window and app.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+        window = xdotool(display, "search", "--pid", app.pid).split()
+    if not window:
+        app.kill()
+        _, err = app.communicate()
+        pytest.fail(err.decode() or "no window")
+    time.sleep(1.0)   # the first frame
+    return app, window[0]
+
+
+def quit_app(display, app, wid):
+    xdotool(display, "windowfocus", "--sync", wid)
+    xdotool(display, "key", "--window", wid, "ctrl+q")
+    try:
+        _, err = app.communicate(timeout=20)
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.communicate()
+    assert app.returncode == 0, err.decode()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_idle_program_sleeps_and_its_window_wears_its_own_icon(xserver, private_dirs):
+    app, wid = start_app(xserver)
+    try:
+        # left alone, it sleeps: no polling (pygame's own wait looks at the queue every millisecond)
+        cpu, switches = usage(app.pid)
+        time.sleep(3.0)
+        cpu_after, switches_after = usage(app.pid)
+        assert (switches_after - switches) / 3 < 20 and (cpu_after - cpu) / 3 < 0.05
+        if shutil.which("xprop"):
+            from kingalbert.sprites.icon import app_icon
+            from kingalbert.sprites.palette import TRANSPARENT
+            pygame.display.init()
+            icon = app_icon()
+            w, h, pixels = window_icon(xserver, wid)
+            assert (w, h) == icon.get_size()
+            for i, argb in enumerate(pixels):
+                index = icon.get_at_mapped((i % w, i // w))
+                if index == TRANSPARENT:
+                    assert argb >> 24 == 0
+                else:
+                    assert argb == 0xFF000000 | int.from_bytes(bytes(icon.get_palette_at(index)[:3]), "big")
+            pygame.display.quit()
+    finally:
+        quit_app(xserver, app, wid)

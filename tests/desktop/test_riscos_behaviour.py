@@ -1,6 +1,12 @@
 """The desktop behaving as RISC OS does, with nothing stale on the screen — all through
 the desktop's own event handling."""
+import os
+import subprocess
+import sys
+import time
+
 import pygame
+import pytest
 
 from kingalbert.desktop.desktop import Desktop
 from kingalbert.desktop.input import SELECT
@@ -47,3 +53,16 @@ def test_a_hint_on_a_reserve_card_outlines_only_what_shows_of_it():
     # the outline runs along what shows of the Two, and not across the King over it
     assert work.get_at_mapped((shows.centerx, shows.bottom - 1)) == RED
     assert work.get_at_mapped((covered_by.centerx, shows.top + board.layout.card_h - 1)) != RED
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="DISPLAY is how Linux names a display")
+def test_without_a_display_the_program_says_so_and_stops():
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    start = time.monotonic()
+    result = subprocess.run([sys.executable, "-m", "kingalbert", "--seed", "1"], env=env, capture_output=True,
+                            text=True, timeout=30)
+    elapsed = time.monotonic() - start
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.startswith("kingalbert: no display: set DISPLAY") and "kingalbert shot" in result.stderr
+    assert elapsed < 5, f"took {elapsed:.1f} s"   # (a second or so; generous for a busy machine)

@@ -236,6 +236,42 @@ def is_saved_game(path) -> bool:
         return False
 
 
+@dataclass(frozen=True)
+class SavedGame:
+    """What a Load menu shows of a saved game, read from its file without replaying it."""
+
+    path: Path
+    name: str
+    seed: int | None
+    moves: int
+    mtime: float
+
+
+def saved_games(folder, limit: int = 12) -> list[SavedGame]:
+    """The newest ``limit`` saved games in ``folder``, newest first.  Files that can't be
+    read or aren't saved games are left out; a missing folder has none."""
+    try:
+        entries = [(entry.stat().st_mtime, Path(entry.path)) for entry in os.scandir(folder)
+                   if entry.name.endswith(".json") and entry.is_file()]
+    except OSError:
+        return []
+    found: list[SavedGame] = []
+    for mtime, path in sorted(entries, key=lambda entry: entry[0], reverse=True):
+        if len(found) >= limit:
+            break
+        try:
+            data = parse_json(read_bytes(path, MAX_BYTES), str(path), "a saved game")
+        except (ReadError, SolitaireError):
+            continue
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            continue
+        name, seed, moves = data.get("game"), data.get("seed"), data.get("moves")
+        found.append(SavedGame(path, name if isinstance(name, str) and name else path.stem,
+                               seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
+                               len(moves) if isinstance(moves, list) else 0, mtime))
+    return found
+
+
 def write_game(game: Game, path, *, make_folder: bool = False) -> Path:
     """Write the saved game of ``game``; returns the file written (through a link, its target)."""
     return atomic_write(path, json.dumps(to_save(game), indent=1) + "\n", make_folder=make_folder)

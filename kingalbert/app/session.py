@@ -330,13 +330,14 @@ class Session:
         move = game.resolve(move)
         pile = game.pile(move.src)
         card = pile.cards[-move.n] if len(pile.cards) >= move.n else None
-        what = card.name if card is not None and card.face_up else f"the {pile.role} {pile.name}"
+        words = game.ruleset.role_name
+        what = card.name if card is not None and card.face_up else f"the {words(pile.role)} {pile.name}"
         if move.kind == "click":
             text = f"Hint: click {what}"
         else:
             target = game.pile(move.dst) if move.dst else None
             if target is None or target.role == "foundation":
-                where = "up to its foundation"
+                where = f"up to its {words('foundation')}"
             elif not target.cards:
                 where = "to an empty pile"
             else:
@@ -347,6 +348,7 @@ class Session:
         self.announce("view")
 
     def start_demo(self) -> None:
+        self.hint = None   # Demo plays its own moves
         if self.solution is None:
             if self.worker is None:
                 self.say("There is no solver to play the demo")

@@ -10,12 +10,14 @@ to its announcements.  Drawing is ``render.Renderer``'s, the mouse
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pygame
 
 from ..app import commands
 from ..app.catalogue import GameRef
+from ..app.saves import is_saved_game
 from ..app.session import Session, now_ms
 from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError
 from ..engine.game import Game
@@ -30,8 +32,10 @@ from .display import Display
 from .geometry import ICONBAR_H, SCREEN_H, SCREEN_W, TOOL
 from .indicator import THOUGHT, Thinker
 from .input import Drag, Press
+from .keyboard_play import KeyboardPlay, key_list
 from .keys import Keys
-from .menus import MenuStack, game_menu, iconbar_menu
+from .menu_stack import MenuStack
+from .menus import game_menu, iconbar_menu
 from .mouse import Mouse
 from .render import Renderer
 from .window import Window
@@ -70,6 +74,7 @@ class Desktop:
         self.renderer = Renderer(self)
         self.mouse = Mouse(self)
         self.keys = Keys(self)
+        self.keyboard = KeyboardPlay(self)
         self.new_board()
         self.session.listeners.append(self.on_session)
 
@@ -103,8 +108,11 @@ class Desktop:
         board, session = self.board, self.session
         board.indicator = session.indicator
         hint = session.hint
-        board.hint = ((hint.src, hint.n), hint.dst) if hint else None
+        # a hint is about the position it was asked in: never during Demo or after the end
+        live = hint is not None and session.demo is None and session.game.status == "playing"
+        board.hint = ((hint.src, hint.n), hint.dst) if live and hint else None
         board.statistics = session.played_won
+        self.keyboard.sync()
 
     # -- the game window -----------------------------------------------------------------
     def new_board(self) -> None:
@@ -125,6 +133,7 @@ class Desktop:
             self.window.is_open = old.is_open
         self.game_box = self._closed_box = None
         self.flash_start = None
+        self.keyboard.reset()
         self.sync_board()
         self.mouse.want_motion(self.drag is not None or bool(self.menus))
 
@@ -205,7 +214,15 @@ class Desktop:
             self.sync_game_box()
         else:
             lines = game.ruleset.describe_pile(game, pile) or ["This pile has no rules of its own to show."]
-            self.game_box = self.place_box(GameBox(pile.name, "\n".join(lines), [], ok=True))
+            self.game_box = self.place_box(GameBox(game.ruleset.pile_title(game, pile), "\n".join(lines), [], ok=True))
+
+    def show_keys(self) -> None:
+        """F1: the keys that play the game, in a box."""
+        rows = key_list(self.game)
+        column = max(len(keys) for keys, _ in rows) + 2
+        lines = [f"{keys:<{column}}{what}" for keys, what in rows]
+        width = 24 + 8 * max(len(line) for line in lines)
+        self.game_box = self.place_box(GameBox("Keys", "\n".join(lines), [], ok=True, width=width, lines=len(rows)))
 
     def box_press(self, part) -> None:
         box = self.game_box
@@ -275,6 +292,15 @@ class Desktop:
                     self.display.toggle_fullscreen()
             elif name == "open":
                 self.open_game(command.arg if command.arg is not None else (text or "").strip() or None)
+            elif name == "load":
+                self.load_game(text or "")
+            elif name == "menu":
+                if self.menus:
+                    self.close_menus()
+                else:
+                    self.open_menu_at_pointer()
+            elif name == "keys":
+                self.show_keys()
             else:
                 if name in ("undo", "redo", "restart", "hint"):
                     self.finish_animation()
@@ -291,6 +317,26 @@ class Desktop:
             self.error = ErrorBox("King Albert", str(error))
             return False
         return True
+
+    def load_game(self, text: str) -> None:
+        """Load game's writable item: the saved game typed there."""
+        path = os.path.expanduser(text.strip())
+        if not path:
+            return
+        if os.path.isdir(path):
+            self.session.say("That is a folder: choose a saved game from the menu, or type its file's name")
+        elif os.path.exists(path) and not is_saved_game(path):
+            self.error = ErrorBox("King Albert", f"{path}: not a saved game")
+        else:
+            self.open_game(path)
+
+    def open_menu_at_pointer(self) -> None:
+        """A key's MENU: the icon bar's menu over the icon, else the window's, at the pointer."""
+        pos = self.mouse.pointer()
+        if self.icon_rect.collidepoint(pos):
+            self.open_menu("iconbar", pos)
+        else:
+            self.open_menu("window", pos)
 
     def open_menu(self, source: str, pos) -> None:
         menu = game_menu(self.session, self.rules_mode) if source == "window" else iconbar_menu()
@@ -326,8 +372,10 @@ class Desktop:
         kind = event.type
         if kind == pygame.QUIT:
             self.running = False
-        elif kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+        elif kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             self.mouse.handle(event)
+        elif kind == pygame.WINDOWLEAVE:
+            self.mouse.left_window()
         elif kind == pygame.KEYDOWN:
             self.keys.on_key(event)
         elif kind == pygame.DROPFILE:
@@ -336,8 +384,9 @@ class Desktop:
             self.session.on_answer(event.answer)
 
     def step(self) -> None:
-        """Advance what moves by itself: Demo, a card flying, flashing cards."""
+        """Advance what moves by itself: Demo, a card flying, flashing cards, a submenu closing."""
         now = now_ms()
+        self.menus.step(now)
         if self.session.demo is not None and self.animation is None:
             record = self.session.demo_step(now)
             if record is not None:

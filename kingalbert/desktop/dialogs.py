@@ -53,7 +53,8 @@ class AboutBox:
 def wrap(text: str, width: int, max_lines: int | None = None) -> list[str]:
     """Split text into lines of at most ``width`` characters, at spaces where possible; at
     most ``max_lines`` of them (the last ending in "…" when text is left over).  Linear
-    in the text it uses, whatever the length of a word or of the text."""
+    in the text it uses, whatever the length of a word or of the text.  A line that fits
+    is kept as it is, its spaces too (a table's columns)."""
     width = max(1, width)
     limit = max_lines if max_lines is not None else len(text) + 1
     # no more than this much of the text can show
@@ -61,6 +62,11 @@ def wrap(text: str, width: int, max_lines: int | None = None) -> list[str]:
     cut = len(text) > room
     lines: list[str] = []
     for paragraph in (text[:room] if cut else text).splitlines() or [""]:
+        if len(paragraph) <= width:
+            lines.append(paragraph)
+            if len(lines) > limit:
+                break
+            continue
         line = ""
         for word in paragraph.split(" "):
             start = 0
@@ -140,9 +146,11 @@ class GameBox:
     BUTTON_H = 28
     LINES = 14
 
-    def __init__(self, title: str, text: str, buttons: list[str], source=None, ok: bool = False):
+    def __init__(self, title: str, text: str, buttons: list[str], source=None, ok: bool = False,
+                 width: int | None = None, lines: int | None = None):
         self.title = title or "Rules"
-        self.lines = wrap(text.rstrip("\n"), (self.W - 24) // font.GLYPH_W, self.LINES)
+        self.W = width or self.W
+        self.lines = wrap(text.rstrip("\n"), (self.W - 24) // font.GLYPH_W, lines or self.LINES)
         self.buttons = list(buttons) or (["OK"] if ok else [])
         self.source = source
         self.H = 12 + 18 * len(self.lines) + (self.BUTTON_H + 24 if self.buttons else 0)

@@ -69,12 +69,14 @@ class CardDrag:
 @dataclass
 class FrameDrag:
     """The window (``kind`` "window": moved by its title bar; "size": resized by its size
-    icon) or a scroll bar's slider ("vslider", "hslider") following the pointer."""
+    icon), a scroll bar's slider ("vslider", "hslider") or a menu ("menu": the one at
+    ``level``, by its title bar) following the pointer."""
 
     kind: str
     start: Point
     origin: Point
     at: Point = field(default=(0, 0))
+    level: int = 0
 
 
 Press = CardPress | ClickPress

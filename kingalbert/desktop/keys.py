@@ -1,7 +1,9 @@
-"""The keyboard on the desktop: the commands' key chords, writable menu items, boxes.
+"""The keyboard on the desktop: the commands' key chords, the menus, writable items,
+boxes, and the keys that play the game.
 
 The key map is made from the command table (``app.commands`` and the
 desktop's own commands), so a key does exactly what its menu item does.
+The keys that play (``keyboard_play.PLAY_KEYS``) come after it.
 """
 from __future__ import annotations
 
@@ -10,12 +12,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..app.commands import SESSION_COMMANDS, Command
+from ..app.session import now_ms
 from .menus import DESKTOP_COMMANDS
 
 if TYPE_CHECKING:
     from .desktop import Desktop
 
 RETURN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+#: SDL's keycode of the PC keyboard's Menu (Application) key, which pygame doesn't name
+K_APPLICATION = 0x40000065
+MENU_ARROWS = ("Up", "Down", "Left", "Right")
 
 
 def key_map(commands) -> dict[str, Command]:
@@ -32,7 +38,7 @@ def chord(event) -> str:
         parts.append("Alt")
     if event.mod & pygame.KMOD_SHIFT:
         parts.append("Shift")
-    name = pygame.key.name(event.key)
+    name = "menu" if event.key == K_APPLICATION else pygame.key.name(event.key)
     parts.append(name.upper() if len(name) == 1 else name.title())
     return "+".join(parts)
 
@@ -45,31 +51,55 @@ class Keys:
     def on_key(self, event) -> None:
         desktop = self.desktop
         key = event.key
-        ctrl = event.mod & pygame.KMOD_CTRL
+        name = chord(event)
         if desktop.error is not None:
             if key in RETURN_KEYS or key == pygame.K_ESCAPE:
                 desktop.error = None
             return
-        writable = desktop.menus.writable_item()
-        if writable is not None and not ctrl:
-            self.edit(writable, event)
+        if desktop.menus and self.menu_key(event, name):
             return
-        if key == pygame.K_ESCAPE and desktop.menus:
-            desktop.close_menus()
-            return
-        command = self.map.get(chord(event))
+        command = self.map.get(name)
         if command is not None:
             desktop.choose(command)
+            return
+        if desktop.game_box is not None and (key in RETURN_KEYS or key == pygame.K_ESCAPE):
+            self.box_key(key)
+            return
+        desktop.keyboard.on_key(name)
 
-    def edit(self, item, event) -> None:
-        """A key typed into a writable menu item (with the caret)."""
-        desktop, key = self.desktop, event.key
-        if key in RETURN_KEYS:
+    def menu_key(self, event, name: str) -> bool:
+        """A key while a menu is open: the arrows move in the menus, Return chooses, Escape
+        closes them; typing goes to a writable item.  True if the key was used."""
+        desktop, menus, key = self.desktop, self.desktop.menus, event.key
+        writable = menus.writable_item()
+        if key == pygame.K_ESCAPE:
             desktop.close_menus()
-            desktop.choose(item.command, item.text)
-        elif key == pygame.K_BACKSPACE:
-            item.text = item.text[:-1]
-        elif key == pygame.K_ESCAPE:
-            desktop.close_menus()
-        elif event.unicode and event.unicode.isprintable():
-            item.text += event.unicode
+        elif name in MENU_ARROWS:
+            menus.key(name, now_ms())
+        elif key in RETURN_KEYS:
+            item = menus.key("Return", now_ms())
+            if item is None and menus.highlight.get(menus.key_level) is None:
+                item = writable   # nothing highlighted: Return is for the item with the caret
+            if item is not None:
+                desktop.close_menus()
+                desktop.choose(item.command, item.text if item.writable else None)
+        elif writable is not None and name == "Ctrl+U":
+            writable.text = ""
+        elif writable is not None and key == pygame.K_BACKSPACE:
+            writable.text = writable.text[:-1]
+        elif writable is not None and not event.mod & pygame.KMOD_CTRL and event.unicode and event.unicode.isprintable():
+            writable.text += event.unicode
+        else:
+            return name not in self.map   # the commands' keys still work; play keys wait for the menu
+        return True
+
+    def box_key(self, key) -> None:
+        """Return or Escape on a game's box: Escape closes it (its close icon); Return presses
+        its default button (the rightmost), or closes a box that has only OK."""
+        box = self.desktop.game_box
+        if box is None:
+            return
+        if key == pygame.K_ESCAPE or not box.buttons:
+            self.desktop.box_press("close")
+        else:
+            self.desktop.box_press(len(box.buttons) - 1)

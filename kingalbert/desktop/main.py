@@ -1,7 +1,8 @@
 """The program on a real display: the event loop and ``run``.
 
 ``run_loop`` sleeps (``idle.Sleeper``) while nothing moves and wakes on a
-timer only while something does (a card flying, Demo, flashing cards).  ``run`` refuses to start without a display to
+timer only while something does (a card flying, Demo, flashing cards, a
+submenu about to close).  ``run`` refuses to start without a display to
 show the window on, rather than run invisibly.
 """
 from __future__ import annotations
@@ -12,7 +13,7 @@ import sys
 import pygame
 
 from ..app.saves import MAX_SLOTS, Autosave, claim_autosave
-from ..app.session import start_game
+from ..app.session import now_ms, start_game
 from .dialogs import ErrorBox
 from .animation import FLASH_MS
 from .desktop import Desktop
@@ -35,6 +36,10 @@ def wait_ms(desktop: Desktop) -> int | None:
     timeout = 15 if desktop.animation is not None else (50 if desktop.session.demo is not None else None)
     if desktop.flash_start is not None:
         timeout = min(timeout or FLASH_MS, FLASH_MS // 3)
+    due = desktop.menus.due   # a submenu closes then if the pointer still rests elsewhere
+    if due is not None:
+        remaining = max(0, due - now_ms())
+        timeout = remaining if timeout is None else min(timeout, remaining)
     return timeout
 
 

@@ -1,9 +1,8 @@
-"""The desktop's menus: built from the command table, and the stack of open menus.
+"""The desktop's menus, built from the command table.
 
 ``game_menu`` and ``iconbar_menu`` build the menus afresh each time one
-opens (ticks and shading from the session); every item carries a
-``Command``.  ``MenuStack`` is what is open: the menu and its submenus, the
-highlighted rows, the writable item with the caret.
+opens (ticks and shading from the session; the saved games in Load game);
+every item carries a ``Command``.  What is open is ``menu_stack.MenuStack``'s.
 """
 from __future__ import annotations
 
@@ -11,9 +10,9 @@ from .. import RELEASED, __version__
 from ..app import catalogue
 from ..app.commands import (DEAL_NUMBER, DEMO, HINT, INDICATOR, NEW, RANDOM_DEAL, REDO, RESTART, SAVE_GAME,
                             SAVE_OPTIONS, UNDO, WINNABLE_DEALS, Command, is_shaded, is_ticked, option_commands)
+from ..app.saves import saved_games
 from ..app.session import Session
 from .dialogs import AboutBox
-from .geometry import ICONBAR_MENU_BOTTOM, MENU_OFFSET
 from .menu import Menu, MenuItem
 
 VERSION = f"{__version__} ({RELEASED})"
@@ -22,11 +21,15 @@ VERSION = f"{__version__} ({RELEASED})"
 QUIT = Command("quit", "Quit", shortcut="^Q", keys=("Ctrl+Q",))
 RULES = Command("rules", "Rules")
 FULLSCREEN = Command("fullscreen", keys=("F11",))
+#: MENU without a middle button: the keyboard's Menu key, F10 and Shift+F10 (and Ctrl+SELECT)
+MENU = Command("menu", keys=("Menu", "F10", "Shift+F10"))
+#: the keys that play the game, in a box
+KEYS = Command("keys", keys=("F1", "Help"))
 #: Games: start a game (``arg``: its GameRef), or the file typed into Load file
 OPEN_GAME = Command("open", "Load file", writable=True)
-#: Load game: the saved game typed into the writable item
-LOAD_GAME = Command("open", "Load", writable=True)
-DESKTOP_COMMANDS = (QUIT, RULES, FULLSCREEN)
+#: Load game: the saved game typed into the writable item (a listed one is an OPEN_GAME with its path)
+LOAD_GAME = Command("load", "Load", writable=True)
+DESKTOP_COMMANDS = (QUIT, RULES, FULLSCREEN, MENU, KEYS)
 
 
 def item(session: Session, command: Command, **extra) -> MenuItem:
@@ -89,6 +92,20 @@ def games_menu(session: Session) -> Menu:
     return Menu("Games", items)
 
 
+def load_menu(session: Session) -> Menu:
+    """The saved games, newest first (game, deal, moves), then the file name to type."""
+    items = []
+    for saved in saved_games(session.saves_dir()):
+        name = saved.name if len(saved.name) <= 20 else saved.name[:19] + "."
+        deal = f", deal {saved.seed}" if saved.seed is not None else ""
+        moves = f"{saved.moves} move{'' if saved.moves == 1 else 's'}"
+        items.append(MenuItem(f"{name}{deal}, {moves}", Command("open", name, arg=str(saved.path))))
+    if items:
+        items[-1].separator = True
+    items.append(MenuItem(str(session.saves_dir()) + "/", LOAD_GAME, writable=True))
+    return Menu("Load", items)
+
+
 def game_menu(session: Session, rules_mode: bool) -> Menu:
     game = session.game
     items = [
@@ -103,8 +120,7 @@ def game_menu(session: Session, rules_mode: bool) -> Menu:
               MenuItem(RULES.label, RULES, ticked=rules_mode), item(session, SAVE_OPTIONS, separator=True)]
     items.append(MenuItem("Save game", submenu=Menu("Save as", [
         MenuItem(session.default_save_path(), SAVE_GAME, writable=True)])))
-    items.append(MenuItem("Load game", submenu=Menu("Load", [
-        MenuItem(str(session.saves_dir()) + "/", LOAD_GAME, writable=True)])))
+    items.append(MenuItem("Load game", submenu=load_menu(session)))
     items.append(MenuItem("Statistics", submenu=statistics_box(session), separator=True))
     items.append(MenuItem("Games", submenu=games_menu(session), separator=True))
     items.append(MenuItem(QUIT.label, QUIT, QUIT.shortcut))
@@ -113,78 +129,3 @@ def game_menu(session: Session, rules_mode: bool) -> Menu:
 
 def iconbar_menu() -> Menu:
     return Menu("King Albert", [MenuItem("Info", submenu=about_box()), MenuItem(QUIT.label, QUIT)])
-
-
-class MenuStack:
-    """The open menus: the first opened at the pointer, each next a submenu of the one before."""
-
-    def __init__(self):
-        self.menus: list = []
-        self.highlight: dict[int, int | None] = {}
-        #: "window" or "iconbar": which menu is open (to build it again after ADJUST)
-        self.source: str | None = None
-
-    def __bool__(self) -> bool:
-        return bool(self.menus)
-
-    def open(self, menu: Menu, pos, source: str) -> None:
-        if source == "window":
-            menu.place(pos[0] - MENU_OFFSET, pos[1])
-        else:
-            menu.place(pos[0] - MENU_OFFSET, ICONBAR_MENU_BOTTOM - menu.height)
-        self.menus = [menu]
-        self.highlight = {0: None}
-        self.source = source
-
-    def reopen(self, menu: Menu) -> None:
-        """After an ADJUST choice: the same menu again, where it was, updated."""
-        old = self.menus[0]
-        menu.x, menu.y = old.x, old.y
-        self.menus = [menu]
-        self.highlight = {0: None}
-
-    def close(self) -> None:
-        self.menus = []
-        self.highlight = {}
-
-    def open_submenu(self, level: int, index: int) -> None:
-        menu = self.menus[level]
-        sub = menu.items[index].submenu
-        if sub is None or menu.items[index].shaded:
-            return
-        if len(self.menus) > level + 1 and self.menus[level + 1] is sub:
-            return
-        del self.menus[level + 1:]
-        top = menu.row_tops()[index]
-        sub.place(menu.x + menu.width + 1, top)
-        self.menus.append(sub)
-        self.highlight[level + 1] = None
-
-    def menu_at(self, pos) -> int | None:
-        for level in range(len(self.menus) - 1, -1, -1):
-            if self.menus[level].rect.collidepoint(pos):
-                return level
-        return None
-
-    def writable_item(self) -> MenuItem | None:
-        """The writable item of the innermost open menu, which has the caret."""
-        if self.menus and isinstance(self.menus[-1], Menu):
-            for entry in self.menus[-1].items:
-                if entry.writable:
-                    return entry
-        return None
-
-    def hover(self, pos) -> None:
-        """The pointer moved over the menus: highlight the row, open a submenu over its arrow."""
-        level = self.menu_at(pos)
-        if level is None:
-            return
-        menu = self.menus[level]
-        index = menu.item_at(pos)
-        self.highlight[level] = index
-        if index is not None and menu.items[index].submenu is not None and menu.on_arrow(pos):
-            self.open_submenu(level, index)
-
-    def draw(self, screen, tick, arrow) -> None:
-        for level, menu in enumerate(self.menus):
-            menu.draw(screen, tick, arrow, self.highlight.get(level))

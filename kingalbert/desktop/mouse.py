@@ -2,7 +2,9 @@
 
 SELECT (left) drags cards, the window and its scroll bars, and chooses menu
 items; ADJUST (right) sends a card to its suit stack and chooses menu items
-keeping the menu open; MENU (middle) opens the menus.
+keeping the menu open; MENU (middle) opens the menus — and so does
+Ctrl+SELECT, for a touchpad or a mouse without a middle button.  The wheel
+scrolls the window's work area.
 """
 from __future__ import annotations
 
@@ -10,9 +12,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..app.session import now_ms
 from ..engine.moves import Move
-from .geometry import ICONBAR_H, SCREEN_H
+from .geometry import ICONBAR_H, SCREEN_H, SCREEN_W
 from .input import ADJUST, MENU, SELECT, CardDrag, CardPress, ClickPress, FrameDrag
+from .menu_stack import title_rect
+
+#: how far one notch of the wheel scrolls (pixels; a scroll arrow's click is 16)
+WHEEL_STEP = 32
 
 if TYPE_CHECKING:
     from .desktop import Desktop
@@ -21,6 +28,10 @@ if TYPE_CHECKING:
 class Mouse:
     def __init__(self, desktop: "Desktop"):
         self.desktop = desktop
+        #: where the pointer was last seen on the emulated screen (None: not yet)
+        self.last: tuple[int, int] | None = None
+        #: SELECT went down with Ctrl held: it is MENU until it comes up
+        self.ctrl_select = False
 
     def want_motion(self, wanted: bool) -> None:
         """Mouse movement events only while something follows the pointer (or an information
@@ -36,15 +47,56 @@ class Mouse:
         display = self.desktop.display
         return display.to_screen(pos) if display is not None else (pos[0], pos[1])
 
+    def pointer(self) -> tuple[int, int]:
+        """Where the pointer is on the emulated screen: the window system's word while it
+        is over the window, else where it was last seen, else over the game's window."""
+        if self.desktop.display is not None and pygame.mouse.get_focused():
+            pos = self.to_screen(pygame.mouse.get_pos())
+            if 0 <= pos[0] < SCREEN_W and 0 <= pos[1] < SCREEN_H:
+                return pos
+        if self.last is not None:
+            return self.last
+        window = self.desktop.window
+        return window.x + min(window.w, 200) // 2, window.y + 40
+
     def handle(self, event) -> None:
         kind = event.type
+        if kind == pygame.MOUSEWHEEL:
+            self.on_wheel(event)
+            return
+        pos = self.last = self.to_screen(event.pos)
         if kind == pygame.MOUSEMOTION:
-            self.on_motion(self.to_screen(event.pos))
+            self.on_motion(pos)
         elif event.button in (SELECT, MENU, ADJUST):
+            button = event.button
+            if button == SELECT and kind == pygame.MOUSEBUTTONDOWN:
+                self.ctrl_select = bool(pygame.key.get_mods() & pygame.KMOD_CTRL)
+            if button == SELECT and self.ctrl_select:
+                button = MENU   # Ctrl+SELECT is MENU, its release too
+                self.ctrl_select = kind == pygame.MOUSEBUTTONDOWN
             if kind == pygame.MOUSEBUTTONDOWN:
-                self.on_press(self.to_screen(event.pos), event.button)
+                self.on_press(pos, button)
             else:
-                self.on_release(self.to_screen(event.pos), event.button)
+                self.on_release(pos, button)
+
+    def on_wheel(self, event) -> None:
+        """The wheel scrolls the work area (sideways with Shift, or a sideways wheel)."""
+        desktop = self.desktop
+        window = desktop.window
+        if desktop.menus or desktop.error is not None or not window.is_open or desktop.drag is not None:
+            return
+        dx, dy = event.x, event.y
+        if getattr(event, "flipped", False):
+            dx, dy = -dx, -dy
+        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            dx, dy = dy, 0
+        window.scroll_to(window.scroll_x + dx * WHEEL_STEP, window.scroll_y - dy * WHEEL_STEP)
+        if self.last is not None:
+            self.hover(self.last)
+
+    def left_window(self) -> None:
+        """The pointer left the program's window: nothing is under it any more."""
+        self.desktop.board.hover = None
 
     # -- presses ---------------------------------------------------------------------------
     def on_press(self, pos, button) -> None:
@@ -76,6 +128,7 @@ class Mouse:
                 desktop.open_menu("iconbar", pos)
             return
         if part is None:
+            self.desktop.board.hover = None
             if desktop.icon_rect.collidepoint(pos) and button == SELECT:
                 window.is_open = True
                 desktop.focus = True
@@ -122,6 +175,12 @@ class Mouse:
             desktop.close_menus()
             return
         menu = menus.menus[level]
+        if title_rect(menu).collidepoint(pos) and button != MENU:
+            # a menu moves by its title bar, its submenus with it
+            desktop.drag = FrameDrag("menu", pos, (menu.x, menu.y), pos, level)
+            return
+        if not hasattr(menu, "items"):
+            return   # a box opened as a submenu
         index = menu.item_at(pos)
         if index is None:
             return
@@ -147,6 +206,7 @@ class Mouse:
         if hit is None or game.status == "won":
             return  # a won game keeps its cards and its message until the next one
         pile, n = hit
+        desktop.keyboard.hide(pile)
         if desktop.rules_mode:
             if button == SELECT:
                 desktop.show_rules(pile)
@@ -197,12 +257,15 @@ class Mouse:
             return
         self.hover(pos)
         if desktop.menus:
-            desktop.menus.hover(pos)
+            desktop.menus.hover(pos, now_ms())
 
     def frame_drag(self, drag: FrameDrag, pos) -> None:
         window = self.desktop.window
         dx, dy = pos[0] - drag.start[0], pos[1] - drag.start[1]
-        if drag.kind == "window":
+        if drag.kind == "menu":
+            if drag.level < len(self.desktop.menus.menus):
+                self.desktop.menus.drag_to(drag.level, drag.origin, drag.start, pos)
+        elif drag.kind == "window":
             window.move_to(drag.origin[0] + dx, drag.origin[1] + dy)
         elif drag.kind == "size":
             window.resize(drag.origin[0] + dx, drag.origin[1] + dy)
@@ -217,9 +280,13 @@ class Mouse:
         """The information panel describes the pile under the pointer."""
         desktop = self.desktop
         board, window = desktop.board, desktop.window
-        if board.info_rect is not None and window.part_at(pos) == "work" and not desktop.on_pinned(pos):
+        if board.info_rect is None:
+            return
+        if window.part_at(pos) == "work" and not desktop.on_pinned(pos) and desktop.menus.menu_at(pos) is None:
             hit = board.card_at(window.to_work(pos))
             board.hover = hit[0] if hit else None
+        else:
+            board.hover = None
 
     def on_release(self, pos, button) -> None:
         desktop = self.desktop
@@ -237,6 +304,8 @@ class Mouse:
                 window.to_work(pos), pygame.Rect(window.to_work(rect.topleft), rect.size))
             if target is not None and target != drag.pile:
                 desktop.play(Move("drag", drag.pile, drag.n, target))
+            elif desktop.game.message:
+                desktop.session.say("")   # back where it was: no earlier refusal stays
             return
         if drag is not None:
             desktop.drag = None

@@ -166,6 +166,31 @@ class KingAlbert(Ruleset):
                     yield Move("drag", src.name, 1, dst.name)
 
     # -- presentation -------------------------------------------------------
+    role_names = {"foundation": ("suit stack", "suit stacks"), "tableau": ("playing stack", "playing stacks"),
+                  "reserve": ("reserve", "reserve")}
+
+    def pile_title(self, game, pile):
+        if pile.role == "foundation":
+            return f"{SUIT_NAMES[FOUNDATION_SUITS[pile.index]]} suit stack"
+        number = int(pile.name[1:])
+        return f"Playing stack {number}" if pile.role == "tableau" else f"Reserve card {number}"
+
+    def describe_pile(self, game, pile):
+        """The help text's rules for the pile (the Rules item's box)."""
+        if pile.role == "tableau":
+            return ["Only the card at the bottom of the column can be moved, one card at a time.",
+                    "A card can only be moved to another playing stack if the top card on that stack is "
+                    "one higher and opposite colour, or if that stack is empty.",
+                    "You may drop it anywhere on that stack - on any card, or the panel under the stack."]
+        if pile.role == "reserve":
+            return ["Any card in the reserve can be moved: to a playing stack or to its suit stack.",
+                    "You cannot move cards to the reserve."]
+        suit = SUIT_NAMES[FOUNDATION_SUITS[pile.index]]
+        return [f"Build the {suit} up from Ace to King. Its top card can be moved back to a playing stack.",
+                "An ace may be moved to an empty suit stack. Any other card may be moved to its suit stack "
+                "providing that the top card is one lower.",
+                "A quick way to move a card to its suit stack is by ADJUST-clicking on it."]
+
     def layout(self, game, card_w=36, card_h=52):
         """The window diagram: suit stacks over the fanned reserve at the left,
         the staircase of playing stacks to the right, the message space above them."""

@@ -26,6 +26,12 @@ if TYPE_CHECKING:
     from .piles import Pile
 
 
+#: the usual words for the kinds of pile (``piles.ROLES``): singular, plural
+ROLE_NAMES = {"foundation": ("foundation", "foundations"), "tableau": ("column", "columns"),
+              "reserve": ("reserve", "reserves"), "stock": ("stock", "stock"), "waste": ("waste", "waste"),
+              "cell": ("cell", "cells"), "other": ("pile", "piles")}
+
+
 class Ruleset(ABC):
     #: the game's name, shown in the title bar and positions
     name = "Patience"
@@ -149,6 +155,18 @@ class Ruleset(ABC):
     def describe_pile(self, game: "Game", pile: "Pile") -> list[str]:
         """The rules of a pile in a few short lines, for the information panel."""
         return []
+
+    #: what the game calls its piles of each role (singular, plural), in messages and key lists
+    role_names: dict[str, tuple[str, str]] = {}
+
+    def role_name(self, role: str, plural: bool = False) -> str:
+        """The game's word for a kind of pile ("suit stack" where others say "foundation")."""
+        names = self.role_names.get(role) or ROLE_NAMES.get(role, ("pile", "piles"))
+        return names[1 if plural else 0]
+
+    def pile_title(self, game: "Game", pile: "Pile") -> str:
+        """A pile's name for the player (the title of its Rules box)."""
+        return pile.name
 
     def is_shaded(self, game: "Game", pile: "Pile", index: int) -> bool:
         """Is ``pile.cards[index]`` drawn shaded (greyed, as CardsWorkShop's locked cards)?"""

@@ -20,7 +20,10 @@ pytestmark = pytest.mark.slow                   # seconds per game: the quick lo
 
 GAMES = [None] + [paths[0] for paths in bundled_games().values()]
 KEYS = [pygame.K_z, pygame.K_y, pygame.K_r, pygame.K_h, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_BACKSPACE,
-        pygame.K_5, pygame.K_a]
+        pygame.K_5, pygame.K_a,
+        # keyboard play and the menus by keyboard
+        pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_1, pygame.K_d, pygame.K_f, pygame.K_c,
+        pygame.K_SPACE, pygame.K_m, pygame.K_u, pygame.K_F1, pygame.K_F10, pygame.K_HOME]
 
 
 @pytest.fixture(autouse=True)
@@ -62,7 +65,8 @@ def act(rnd, desktop):
     elif r < 0.75:
         key = rnd.choice(KEYS)
         ctrl = rnd.random() < 0.5 and key in KEYS[:4]
-        post(pygame.KEYDOWN, key=key, mod=pygame.KMOD_LCTRL if ctrl else 0, unicode="" if ctrl else chr(key))
+        post(pygame.KEYDOWN, key=key, mod=pygame.KMOD_LCTRL if ctrl else 0,
+             unicode="" if ctrl or key >= 0x110000 else chr(key))
     elif r < 0.85:
         pos = somewhere(rnd, desktop)
         post(pygame.MOUSEBUTTONDOWN, pos=pos, button=MENU)

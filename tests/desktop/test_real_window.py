@@ -172,3 +172,25 @@ def test_the_idle_program_sleeps_and_its_window_wears_its_own_icon(xserver, priv
             pygame.display.quit()
     finally:
         quit_app(xserver, app, wid)
+
+
+def test_the_keyboard_plays_and_opens_the_menu(xserver, private_dirs):
+    app, wid = start_app(xserver)
+    try:
+        xdotool(xserver, "mousemove", "--window", wid, 300 * SCALE, 100 * SCALE)
+        xdotool(xserver, "windowfocus", "--sync", wid)
+        # playing stack 5 and Return: its Ace goes up to its suit stack
+        xdotool(xserver, "key", "--window", wid, "5", "Return")
+        time.sleep(0.3)
+        # and the arrows: the Two of Spades (r5) onto the Three of Diamonds (t7), by marking it
+        xdotool(xserver, "key", "--window", wid, "c", "Down", "Down", "Down", "Down", "space", "7", "Return")
+        time.sleep(0.3)
+        # F10 opens the menu at the pointer; Down to Undo (Info, New game, Restart, Undo) and Return
+        xdotool(xserver, "key", "--window", wid, "F10", "Down", "Down", "Down", "Down", "Return")
+        time.sleep(0.3)
+    finally:
+        quit_app(xserver, app, wid)
+    from kingalbert.app.saves import load_autosave
+    saved, problem = load_autosave()
+    assert problem is None and saved.seed == 1
+    assert [str(m) for m in saved.history] == ["t5>f1"] and [str(m) for m in saved.undone] == ["r5>t7"]

@@ -1,0 +1,327 @@
+"""Playing from the keyboard, on the model of SolKit's keys.
+
+A cursor stands on a pile and a card (``n`` counted from the top, 1 = the
+top card, 0 = an empty pile).  The arrows and h j k l move it the way they
+point — to the next card of a fanned pile, else to the nearest pile that
+way; digits choose a playing column, d f c the stock, the suit stacks and
+the cells; Space marks the card, and Return is SolKit's smart move: the
+marked card (or the one under the cursor) goes to the first pile that takes
+it, foundations first, or the marked card to the pile under the cursor.
+Undo, Hint and New game are the menu's own commands.  Every move goes
+through ``Desktop.play`` — the mouse's way — so rules, messages, undo and the
+autosave are the same, and a click stands for a press without a drag.
+
+The cursor shows (drawn by the board in Wimp colours) from the first key
+until the mouse plays again.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..app.commands import HINT, NEW, UNDO
+from ..engine.moves import Move
+
+if TYPE_CHECKING:
+    from .desktop import Desktop
+
+DIRECTIONS = {"Left": (-1, 0), "Right": (1, 0), "Up": (0, -1), "Down": (0, 1)}
+#: the digit keys, column 1 to 10
+DIGITS = "1234567890"
+
+
+@dataclass(frozen=True)
+class PlayKey:
+    #: the chords, as ``keys.chord`` names them
+    keys: tuple[str, ...]
+    #: what it does: a direction, "column", "deck", "foundation", "cell", "home", "end",
+    #: "mark", "move", "clear", "undo", "hint", "new"
+    action: str
+
+
+PLAY_KEYS = (
+    PlayKey(("Left", "H"), "Left"),
+    PlayKey(("Right", "L"), "Right"),
+    PlayKey(("Up", "K"), "Up"),
+    PlayKey(("Down", "J"), "Down"),
+    PlayKey(("Home",), "home"),
+    PlayKey(("End",), "end"),
+    PlayKey(tuple(DIGITS) + tuple(f"Shift+{digit}" for digit in DIGITS), "column"),
+    PlayKey(("D",), "deck"),
+    PlayKey(("F",), "foundation"),
+    PlayKey(("C",), "cell"),
+    PlayKey(("Space",), "mark"),
+    PlayKey(("Return", "Enter", "M"), "move"),
+    PlayKey(("Escape",), "clear"),
+    PlayKey(("U",), "undo"),
+    PlayKey(("S",), "hint"),
+    PlayKey(("F5", "Shift+R"), "new"),
+)
+PLAY_MAP = {chord: key.action for key in PLAY_KEYS for chord in key.keys}
+
+
+def key_list(game) -> list[tuple[str, str]]:
+    """The keys (and what they do) for the F1 box, in the game's words."""
+    ruleset = game.ruleset
+    roles = {pile.role for pile in game.piles}
+
+    def name(role: str, plural: bool = False) -> str:
+        return ruleset.role_name(role, plural)
+    rows = [("Arrows, hjkl", "choose a pile and a card"),
+            ("Home, End", "the deepest card that moves, the top one")]
+    if "tableau" in roles:
+        rows += [("1 to 9, 0", f"{name('tableau')} 1 to 10 (again: up)"),
+                 ("Shift+1 to 0", f"{name('tableau')} 1 to 10 (again: down)")]
+    if roles & {"stock", "waste"}:
+        rows.append(("d", f"the {name('stock')} (again: the {name('waste')})"))
+    if "foundation" in roles:
+        rows.append(("f", f"the {name('foundation', True)}, in turn"))
+    cells = [role for role in ("cell", "reserve") if role in roles]
+    if cells:
+        rows.append(("c", " and ".join(f"the {name(role, True)}" for role in cells) + ", in turn"))
+    rows += [("Space", "mark the card (again: unmark)"),
+             ("Return, m", f"move it, to a {name('foundation')} first;"),
+             ("", "a marked card: to this pile"),
+             ("Escape", "clear the mark"),
+             ("u, s", "undo, hint"),
+             ("F5, Shift+R", "new game"),
+             ("Menu, F10", "the menu (also Ctrl+SELECT)"),
+             ("^Z ^Y ^R ^Q", "undo, redo, restart, quit"),
+             ("F1, Help", "this list")]
+    return rows
+
+
+class KeyboardPlay:
+    def __init__(self, desktop: "Desktop"):
+        self.desktop = desktop
+        #: the cursor: a pile's name and a card (from the top; 0 = the empty pile)
+        self.pile: str | None = None
+        self.n = 0
+        #: the cursor is drawn (from the first key until the mouse plays)
+        self.shown = False
+        #: the marked cards: (pile, n)
+        self.mark: tuple[str, int] | None = None
+
+    # -- the piles and cards the cursor stands on -------------------------------------------
+    def views(self) -> list:
+        return [view for view in self.desktop.board.layout.piles if not view.hidden]
+
+    def deepest(self, pile_name: str) -> int:
+        """How far up a pile the cursor goes: the cards that can be picked up together
+        (at least the top card; 0 for an empty pile)."""
+        game = self.desktop.game
+        pile = game.pile(pile_name)
+        n = 1 if pile.cards else 0
+        while n < len(pile.cards) and game.ruleset.check_pick(game, pile, n + 1) is None:
+            n += 1
+        return n
+
+    def rect(self, pile_name: str, n: int) -> pygame.Rect:
+        """The part of the card (or of the empty place) that shows (work-area pixels)."""
+        board = self.desktop.board
+        count = len(self.desktop.game.pile(pile_name).cards)
+        if n <= 0 or count == 0:
+            return board.card_rect(board.views[pile_name], 0)
+        return board.visible_rect(pile_name, count - n)
+
+    def sync(self) -> None:
+        """Keep the cursor and the mark on cards that are there (after any change), and
+        tell the board what to draw."""
+        desktop = self.desktop
+        names = [view.name for view in self.views()]
+        if self.pile not in names:
+            self.pile = self.first_pile(names)
+        if self.pile is not None:
+            self.n = max(min(self.n, self.deepest(self.pile)), 1 if desktop.game.pile(self.pile).cards else 0)
+        if self.mark is not None and (self.mark[0] not in names or self.mark[1] > self.deepest(self.mark[0])):
+            self.mark = None
+        board = desktop.board
+        board.cursor = (self.pile, self.n) if self.shown and self.pile is not None else None
+        board.mark = self.mark if self.shown else None
+
+    def first_pile(self, names: list[str]) -> str | None:
+        game = self.desktop.game
+        tableau = [name for name in names if game.pile(name).role == "tableau"]
+        return (tableau or names or [None])[0]
+
+    def reset(self) -> None:
+        """A new game: the cursor on its first column, nothing marked."""
+        self.pile, self.n, self.mark = None, 1, None
+        self.sync()
+
+    def hide(self, pile: str | None = None) -> None:
+        """The mouse plays: the cursor goes (where the mouse pressed, for the next key)."""
+        if pile is not None:
+            self.pile, self.n = pile, 1
+        self.shown = False
+        self.mark = None
+        self.sync()
+
+    # -- keys -----------------------------------------------------------------------------------
+    def on_key(self, chord: str) -> bool:
+        """A key of the play table; False if it is none."""
+        action = PLAY_MAP.get(chord)
+        if action is None:
+            return False
+        desktop = self.desktop
+        if not desktop.window.is_open:
+            return True   # nothing to play on until the icon bar icon opens the window again
+        if desktop.session.demo is not None:
+            desktop.session.stop_demo()
+            return True
+        desktop.finish_animation()
+        if action in ("undo", "hint", "new"):
+            desktop.choose({"undo": UNDO, "hint": HINT, "new": NEW}[action])
+            return True
+        if action == "clear" and not self.shown:
+            return True
+        self.shown = True
+        self.sync()
+        if self.pile is None:
+            return True
+        if action in DIRECTIONS:
+            self.go(action)
+        elif action == "column":
+            self.column(chord)
+        elif action in ("deck", "foundation", "cell"):
+            self.jump(action)
+        elif action == "home":
+            self.n = self.deepest(self.pile)
+        elif action == "end":
+            self.n = min(1, self.deepest(self.pile))
+        elif action == "mark":
+            self.toggle_mark()
+        elif action == "move":
+            self.smart_move()
+        elif action == "clear":
+            self.mark = None
+        self.sync()
+        self.reveal()
+        return True
+
+    def reveal(self) -> None:
+        """Scroll the window, if it must, so that the cursor's card is in view."""
+        if self.pile is None:
+            return
+        window, rect = self.desktop.window, self.rect(self.pile, self.n)
+        x = min(window.scroll_x, rect.x) if rect.right <= window.scroll_x + window.w else rect.right - window.w
+        y = min(window.scroll_y, rect.y) if rect.bottom <= window.scroll_y + window.h else rect.bottom - window.h
+        window.scroll_to(x, y)
+
+    def go(self, direction: str) -> None:
+        """Move the cursor the way an arrow points: along the pile's fan, else to the
+        nearest pile that way."""
+        dx, dy = DIRECTIONS[direction]
+        here = self.rect(self.pile, self.n)
+        for n in (self.n + 1, self.n - 1):
+            if 1 <= n <= self.deepest(self.pile):
+                there = self.rect(self.pile, n)
+                if (there.centerx - here.centerx) * dx + (there.centery - here.centery) * dy > 0:
+                    self.n = n
+                    return
+        best, best_score = None, None
+        for view in self.views():
+            if view.name == self.pile:
+                continue
+            there = self.rect(view.name, 1)
+            along = (there.centerx - here.centerx) * dx + (there.centery - here.centery) * dy
+            if along <= 0:
+                continue
+            if dx:
+                across = max(0, there.top - here.bottom, here.top - there.bottom)
+            else:
+                across = max(0, there.left - here.right, here.left - there.right)
+                if across:
+                    continue   # up and down stay in the piles' column
+            centres = abs(there.centery - here.centery) if dx else abs(there.centerx - here.centerx)
+            score = (along + 2 * across, centres)
+            if best_score is None or score < best_score:
+                best, best_score = view.name, score
+        if best is not None:
+            self.pile, self.n = best, 1
+
+    def column(self, chord: str) -> None:
+        """Digit: that playing column; again, a card up (Shift: down) the pile."""
+        shifted = chord.startswith("Shift+")
+        number = DIGITS.index(chord[-1])
+        game = self.desktop.game
+        columns = [view.name for view in self.views() if game.pile(view.name).role == "tableau"]
+        if number >= len(columns):
+            return
+        if self.pile == columns[number]:
+            self.go("Down" if shifted else "Up")
+            if self.pile != columns[number]:   # no more cards that way: stay
+                self.pile = columns[number]
+        else:
+            self.pile, self.n = columns[number], 1
+
+    def jump(self, action: str) -> None:
+        """d, f, c: the stock (then the waste), the foundations, the cells — in turn."""
+        game = self.desktop.game
+        roles = {"deck": ("stock", "waste"), "foundation": ("foundation",), "cell": ("cell", "reserve")}[action]
+        piles = [view.name for role in roles for view in self.views() if game.pile(view.name).role == role]
+        if not piles:
+            return
+        index = piles.index(self.pile) + 1 if self.pile in piles else 0
+        self.pile, self.n = piles[index % len(piles)], 1
+
+    def toggle_mark(self) -> None:
+        desktop = self.desktop
+        here = (self.pile, self.n)
+        if self.mark == here:
+            self.mark = None
+            return
+        game = desktop.game
+        refusal = game.ruleset.check_pick(game, game.pile(self.pile), max(1, self.n))
+        if refusal is not None:
+            desktop.session.say(refusal)
+            return
+        self.mark = here
+
+    def smart_move(self) -> None:
+        """Return: the marked card to the cursor's pile, or the card under the cursor (or
+        the marked one) to the first pile that takes it, foundations first."""
+        desktop = self.desktop
+        game = desktop.game
+        if desktop.rules_mode:
+            desktop.show_rules(self.pile)
+            return
+        if game.status == "won":
+            return
+        if self.mark is not None and self.mark != (self.pile, self.n):
+            src, n = self.mark
+            if desktop.play(Move("drag", src, n, self.pile)):
+                self.mark = None
+            return
+        src, n = self.mark or (self.pile, self.n)
+        pile = game.pile(src)
+        cards = game.ruleset.picked_up(game, pile, n) if n > 0 and game.ruleset.check_pick(game, pile, n) is None \
+            else None
+        if not cards:
+            # nothing to pick up (a stock, an empty pile), or a press that moves cards by itself: a click
+            desktop.play(Move("click", src, max(n, 1)))
+            return
+        target = self.target(src, n)
+        if target is None:
+            card = pile.cards[-n]
+            what = f"the {card.name}" if n == 1 else f"the {card.name} and the cards on it"
+            desktop.session.say(f"There is nowhere to move {what}")
+            return
+        if desktop.play(Move("drag", src, n, target)):
+            self.mark = None
+
+    def target(self, src: str, n: int) -> str | None:
+        """The first pile that takes the top ``n`` cards of ``src``: a foundation, then a
+        pile with cards, then an empty one (in the layout's order)."""
+        game = self.desktop.game
+        source = game.pile(src)
+        piles = [game.pile(view.name) for view in self.views() if view.name != src]
+        order = sorted(piles, key=lambda p: (p.role != "foundation", not p.cards))
+        for pile in order:
+            if pile.role in ("stock",):
+                continue
+            if game.ruleset.check_drop(game, source, n, pile) is None:
+                return pile.name
+        return None

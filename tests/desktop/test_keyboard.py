@@ -1,0 +1,270 @@
+"""The desktop without a middle button or a mouse at all: MENU from the keyboard and
+Ctrl+SELECT, the menus by keyboard, and keyboard play on SolKit's model — all through
+the desktop's own event handling."""
+import pygame
+import pytest
+
+from kingalbert.app.catalogue import bundled_games
+from kingalbert.desktop.input import MENU, SELECT
+from kingalbert.desktop.keyboard_play import key_list
+from kingalbert.desktop.keys import K_APPLICATION
+from kingalbert.engine import Game
+from kingalbert.loaders import load
+from kingalbert.sprites.palette import DARK_BLUE, GREEN
+
+from tests.desktop.test_desktop import OPENED, click, make, post, quit_display, top_card  # noqa: F401 (fixture)
+
+
+def press(desktop, key, mod=0, unicode=None):
+    if unicode is None:
+        unicode = chr(key) if key < 0x110000 and chr(key).isprintable() else ""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode))
+    desktop.pump()
+
+
+def point_at(desktop, pos):
+    """The pointer over ``pos`` (the window system's pointer, which a key's MENU asks)."""
+    pygame.mouse.set_pos(pos)
+    desktop.pump()
+
+
+# -- MENU without a middle button ---------------------------------------------------------------
+@pytest.mark.parametrize("key, mod", [(pygame.K_F10, 0), (pygame.K_F10, pygame.KMOD_LSHIFT), (pygame.K_MENU, 0),
+                                      (K_APPLICATION, 0)], ids=["F10", "Shift+F10", "Menu", "Application"])
+def test_a_key_opens_the_menu_at_the_pointer(key, mod):
+    desktop = make()
+    pos = desktop.window.to_screen(200, 60)
+    point_at(desktop, pos)
+    press(desktop, key, mod)
+    menu = desktop.menus.menus[0]
+    assert menu.title == "King Albert" and menu.x == pos[0] - 32
+    press(desktop, key, mod)
+    assert not desktop.menus, "the same key closes it again"
+
+
+def test_the_menu_key_over_the_icon_bar_icon_opens_the_icon_bar_menu():
+    desktop = make()
+    point_at(desktop, desktop.icon_rect.center)
+    press(desktop, pygame.K_F10)
+    assert [item.text for item in desktop.menus.menus[0].items] == ["Info", "Quit"]
+
+
+def test_ctrl_select_is_menu():
+    desktop = make()
+    pos = desktop.window.to_screen(200, 60)
+    pygame.key.set_mods(pygame.KMOD_LCTRL)
+    try:
+        click(desktop, pos, SELECT)
+    finally:
+        pygame.key.set_mods(0)
+    assert desktop.menus and desktop.menus.menus[0].x == pos[0] - 32
+    assert desktop.game.history == [] and desktop.drag is None
+
+
+def test_the_menus_by_keyboard_choose_open_submenus_and_close():
+    desktop = make()
+    desktop.game.play("r4>t4")
+    point_at(desktop, desktop.window.to_screen(150, 60))
+    press(desktop, pygame.K_F10)
+    menu = desktop.menus.menus[0]
+    press(desktop, pygame.K_DOWN)
+    assert desktop.menus.highlight[0] == 0   # Info
+    press(desktop, pygame.K_RIGHT)
+    assert desktop.menus.menus[1].title == "About this program"
+    press(desktop, pygame.K_LEFT)
+    assert len(desktop.menus.menus) == 1
+    press(desktop, pygame.K_DOWN)   # New game
+    press(desktop, pygame.K_RIGHT)
+    assert desktop.menus.menus[1].title == "New game" and desktop.menus.highlight[1] == 0
+    press(desktop, pygame.K_LEFT)
+    # down past Restart to Undo, and Return chooses it
+    press(desktop, pygame.K_DOWN)
+    press(desktop, pygame.K_DOWN)
+    assert menu.items[desktop.menus.highlight[0]].text == "Undo"
+    press(desktop, pygame.K_RETURN)
+    assert not desktop.menus and desktop.game.history == []
+    # Return on an item that has only a submenu opens it
+    press(desktop, pygame.K_F10)
+    while desktop.menus.menus[0].items[desktop.menus.highlight[0] or 0].text != "Statistics":
+        press(desktop, pygame.K_DOWN)
+    press(desktop, pygame.K_RETURN)
+    assert desktop.menus.menus[1].title == "Statistics"
+    press(desktop, pygame.K_ESCAPE)
+    # Up wraps round to Quit, skipping nothing shaded on the way; Escape closes
+    press(desktop, pygame.K_F10)
+    press(desktop, pygame.K_UP)
+    assert desktop.menus.menus[0].items[desktop.menus.highlight[0]].text == "Quit"
+    press(desktop, pygame.K_ESCAPE)
+    assert not desktop.menus and desktop.running
+
+
+def test_shaded_items_are_passed_over_by_the_keyboard():
+    desktop = make()
+    press(desktop, pygame.K_F10)
+    menu = desktop.menus.menus[0]
+    seen = []
+    for _ in range(len(menu.items)):
+        press(desktop, pygame.K_DOWN)
+        seen.append(menu.items[desktop.menus.highlight[0]].text)
+    assert "Undo" not in seen and "Redo" not in seen and "Hint" in seen
+
+
+def test_ctrl_u_clears_a_writable_item(tmp_path):
+    desktop = make()
+    press(desktop, pygame.K_F10)
+    menu = desktop.menus.menus[0]
+    while menu.items[desktop.menus.highlight[0] or 0].text != "Save game":
+        press(desktop, pygame.K_DOWN)
+    press(desktop, pygame.K_RIGHT)
+    writable = desktop.menus.writable_item()
+    assert writable.text.endswith(".json")
+    press(desktop, pygame.K_u, pygame.KMOD_LCTRL, "\x15")
+    assert writable.text == ""
+    target = tmp_path / "typed.json"
+    for ch in str(target):
+        press(desktop, 0, 0, ch)
+    press(desktop, pygame.K_RETURN)
+    assert target.exists() and desktop.game.message == f"Game saved as {target}"
+
+
+# -- keyboard play ------------------------------------------------------------------------------------
+def test_a_digit_and_return_play_the_smart_move_to_a_suit_stack_first():
+    desktop = make()   # deal 1: the Ace of Hearts is on playing stack 5
+    assert str(desktop.game.pile("t5").top) == "AH"
+    press(desktop, pygame.K_5)
+    assert desktop.board.cursor == ("t5", 1)
+    press(desktop, pygame.K_RETURN)
+    assert [str(m) for m in desktop.game.history] == ["t5>f1"]
+    assert desktop.board.cursor == ("t5", 1), "the cursor stays on the pile, on its new top card"
+    press(desktop, pygame.K_u)   # u: Undo, as the menu's
+    assert desktop.game.history == [] and str(desktop.game.pile("t5").top) == "AH"
+
+
+def test_the_cursor_is_drawn_in_wimp_colours_where_it_stands():
+    desktop = make()
+    press(desktop, pygame.K_5)
+    rect = desktop.board.place_rect("t5", 1)
+    x, y = desktop.window.to_screen(rect.x, rect.y + rect.h // 2)
+    assert desktop.screen.get_at_mapped((x, y)) == DARK_BLUE
+    before = desktop.renderer.work_for
+    press(desktop, pygame.K_RIGHT)
+    assert desktop.board.cursor == ("t6", 1) and desktop.renderer.work_for != before
+    assert desktop.screen.get_at_mapped((x, y)) != DARK_BLUE, "the old place is drawn again without it"
+
+
+def test_arrows_and_hjkl_walk_the_piles_as_they_lie():
+    desktop = make()
+    press(desktop, pygame.K_1)
+    press(desktop, pygame.K_h)   # left of playing stack 1: the suit stack level with its top card
+    assert desktop.board.cursor[0] in ("f3", "f4")
+    press(desktop, pygame.K_l)
+    assert desktop.board.cursor == ("t1", 1)
+    press(desktop, pygame.K_c)   # c: the reserve, in turn
+    assert desktop.board.cursor == ("r1", 1)
+    press(desktop, pygame.K_j)
+    assert desktop.board.cursor == ("r2", 1)
+    press(desktop, pygame.K_DOWN)
+    press(desktop, pygame.K_k)
+    assert desktop.board.cursor == ("r2", 1)
+    press(desktop, pygame.K_f)
+    press(desktop, pygame.K_f)
+    assert desktop.board.cursor == ("f2", 0)
+    press(desktop, pygame.K_UP)
+    assert desktop.board.cursor == ("f1", 0)
+
+
+def test_mark_with_space_and_move_it_to_the_pile_under_the_cursor():
+    desktop = make()
+    press(desktop, pygame.K_c)
+    for _ in range(3):
+        press(desktop, pygame.K_DOWN)
+    assert desktop.board.cursor == ("r4", 1) and str(desktop.game.pile("r4").top) == "3H"
+    press(desktop, pygame.K_SPACE)
+    assert desktop.board.mark == ("r4", 1)
+    rect = desktop.board.place_rect("r4", 1)
+    x, y = desktop.window.to_screen(rect.x + 2, rect.y + rect.h // 2)
+    assert desktop.screen.get_at_mapped((x, y)) == GREEN
+    press(desktop, pygame.K_4)
+    press(desktop, pygame.K_m)   # m: the smart move, here the marked card to the cursor's pile
+    assert [str(m) for m in desktop.game.history] == ["r4>t4"] and desktop.board.mark is None
+    # a refused move says why, as the mouse's does, and keeps the mark
+    press(desktop, pygame.K_1)
+    press(desktop, pygame.K_SPACE)
+    press(desktop, pygame.K_5)
+    press(desktop, pygame.K_RETURN)
+    assert desktop.game.message == "The Nine of Spades can only go on a red Ten"
+    assert desktop.board.mark == ("t1", 1)
+    press(desktop, pygame.K_ESCAPE)
+    assert desktop.board.mark is None
+
+
+def test_a_card_with_nowhere_to_go_says_so():
+    desktop = make()
+    stuck = next(pile for pile in desktop.game.piles if pile.role == "tableau" and
+                 not any(move.src == pile.name for move in desktop.game.legal_moves))
+    press(desktop, pygame.K_1 + int(stuck.name[1:]) - 1)
+    press(desktop, pygame.K_RETURN)
+    assert desktop.game.history == []
+    assert desktop.game.message == f"There is nowhere to move the {stuck.top.name}"
+
+
+def test_the_mouse_hides_the_cursor_until_the_next_key():
+    desktop = make()
+    press(desktop, pygame.K_3)
+    assert desktop.board.cursor is not None
+    click(desktop, top_card(desktop, "t7"))
+    assert desktop.board.cursor is None
+    press(desktop, pygame.K_RIGHT)
+    assert desktop.board.cursor == ("t8", 1), "the keys go on from where the mouse was"
+
+
+def test_f1_lists_the_keys_in_the_games_own_words():
+    desktop = make()
+    press(desktop, pygame.K_F1)
+    box = desktop.game_box
+    assert box is not None and box.title == "Keys"
+    text = "\n".join(box.lines)
+    for words in ("hjkl", "playing stack 1 to 10", "the suit stacks", "the reserve", "Space", "Return, m",
+                  "F10", "Ctrl+SELECT"):
+        assert words in text
+    assert "foundation" not in text and "column" not in text
+    # one line a key, in two columns
+    assert len(box.lines) == len(key_list(desktop.game)) and box.lines[-1].startswith("F1, Help")
+    column = box.lines[0].index("choose")
+    assert all(line[column - 1] == " " and line[column] != " " for line in box.lines)
+    press(desktop, pygame.K_ESCAPE)
+    assert desktop.game_box is None
+
+
+STOCK_GAMES = [path for paths in bundled_games().values() for path in paths
+               if path.suffix.lower() in (".sol", ".ini")][:2]
+
+
+@pytest.mark.parametrize("path", STOCK_GAMES, ids=lambda p: p.name)
+def test_d_chooses_the_stock_and_return_deals(path):
+    pygame.display.init()
+    from kingalbert.desktop.desktop import Desktop
+    desktop = Desktop(Game(load(str(path)), 3), autosave=False, thinking=False)
+    desktop.open_display(scale=1)
+    OPENED.append(desktop)
+    stock = next(pile for pile in desktop.game.piles if pile.role == "stock")
+    press(desktop, pygame.K_d)
+    assert desktop.board.cursor == (stock.name, 1 if stock.cards else 0)
+    text = "\n".join(desktop.game.ruleset.role_name(role) for role in ("stock", "foundation"))
+    press(desktop, pygame.K_RETURN)
+    assert [m.kind for m in desktop.game.history] == ["click"], text
+    press(desktop, pygame.K_F1)
+    assert "(again: the waste)" in "\n".join(desktop.game_box.lines)
+
+
+def test_the_window_scrolls_to_keep_the_cursor_in_view():
+    desktop = make()
+    window = desktop.window
+    window.resize(160, 120)
+    press(desktop, pygame.K_9)
+    rect = desktop.board.place_rect("t9", 1)
+    assert window.scroll_x <= rect.x and rect.right <= window.scroll_x + window.w
+    assert window.scroll_y <= rect.y and rect.bottom <= window.scroll_y + window.h
+    press(desktop, pygame.K_c)
+    rect = desktop.board.place_rect("r1", 1)
+    assert window.scroll_x <= rect.x and window.scroll_y <= rect.y

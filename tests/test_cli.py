@@ -163,6 +163,7 @@ def test_solve_seeds_counts_the_verdicts(capsys):
         run(capsys, "solve", "--seeds", "5-2")
 
 
+@pytest.mark.slow   # it starts the program (and an X server) to measure it idle
 def test_bench_json_reports_every_figure(capsys):
     code, out, _ = run(capsys, "bench", "--json", "--runs", "1")
     figures = json.loads(out)
@@ -172,3 +173,6 @@ def test_bench_json_reports_every_figure(capsys):
     assert set(figures["load_ms"]) == {"sol", "pat", "ini", "cdl"}
     assert all(value > 0 for value in figures["load_ms"].values())
     assert abs(figures["startup_ratio"] - figures["startup_ms"] / figures["startup_bare_ms"]) < 0.02
+    if sys.platform.startswith("linux"):
+        assert figures["idle_display"] in ("x11", "dummy") and figures["idle_cpu_percent"] >= 0
+        assert figures["idle_wakeups_per_s"] >= 0

@@ -122,7 +122,7 @@ def test_ctrl_u_clears_a_writable_item(tmp_path):
     assert writable.text == ""
     target = tmp_path / "typed.json"
     for ch in str(target):
-        press(desktop, 0, 0, ch)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=ch))
     press(desktop, pygame.K_RETURN)
     assert target.exists() and desktop.game.message == f"Game saved as {target}"
 

@@ -151,14 +151,17 @@ class Board:
 
     def visible_rect(self, pile: str, index: int) -> pygame.Rect:
         """The part of card ``index`` of a pile that shows: its rectangle less the cards
-        drawn over it (the next card of its fan, the piles drawn after it) where they
-        cover a whole side."""
+        drawn over it (the next card of its fan, the cards of the piles drawn after it)
+        where they cover a whole side."""
         view = self.views[pile]
         rect = self.card_rect(view, index)
         cards = self.game.pile(pile).cards
         covers = [self.card_rect(view, index + 1)] if index + 1 < len(cards) else []
-        later = [v for v in self.layout.piles[self.layout.piles.index(view) + 1:] if not v.hidden]
-        covers += [self.pile_rect(v, len(self.game.pile(v.name).cards)) for v in later]
+        # every pile's place is drawn under all the cards: only the cards of later piles cover it
+        for other in self.layout.piles[self.layout.piles.index(view) + 1:]:
+            count = len(self.game.pile(other.name).cards)
+            if count and not other.hidden:
+                covers.append(self.card_rect(other, 0).union(self.card_rect(other, count - 1)))
         for cover in covers:
             if not rect.colliderect(cover) or cover.contains(rect):
                 continue

@@ -247,6 +247,13 @@ class SavedGame:
     mtime: float
 
 
+def _count_moves(moves) -> int:
+    """The moves of a saved game's "moves" list (not the option actions between them)."""
+    if not isinstance(moves, list):
+        return 0
+    return sum(1 for move in moves if not (isinstance(move, str) and move.startswith("option:")))
+
+
 def saved_games(folder, limit: int = 12) -> list[SavedGame]:
     """The newest ``limit`` saved games in ``folder``, newest first.  Files that can't be
     read or aren't saved games are left out; a missing folder has none."""
@@ -268,7 +275,7 @@ def saved_games(folder, limit: int = 12) -> list[SavedGame]:
         name, seed, moves = data.get("game"), data.get("seed"), data.get("moves")
         found.append(SavedGame(path, name if isinstance(name, str) and name else path.stem,
                                seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
-                               len(moves) if isinstance(moves, list) else 0, mtime))
+                               _count_moves(moves), mtime))
     return found
 
 

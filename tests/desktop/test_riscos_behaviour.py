@@ -240,6 +240,7 @@ def test_load_game_lists_the_saved_games_newest_first_and_loads_one(private_dirs
     saves = desktop.session.saves_dir()
     saves.mkdir(parents=True)
     older = Game(KingAlbert(), 11, {"auto_finish": False})
+    older.set_option("auto_stack", True)   # saved as an option action before the move: not a move
     older.play(sorted(older.legal_moves, key=str)[0])
     write_game(older, saves / "older.json")
     os.utime(saves / "older.json", (1000, 1000))

@@ -20,7 +20,7 @@ class Run:
                 self.interpreter.run_method(stack, stack.methods["start"])
 
     def cards(self, name):
-        return self.state.stacks[name.lower()]
+        return list(self.state.stacks[name.lower()])
 
     def var(self, name):
         return self.state.globals[name.lower()]

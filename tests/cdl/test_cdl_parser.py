@@ -263,7 +263,6 @@ DEEP = {
     "parentheses": lambda n: "n := " + "(" * n + "1" + ")" * n,
     "calls": lambda n: "n := " + "F(" * n + "1" + ")" * n,
     "positions": lambda n: "n := " + "A[" * n + "1" + "]" * n,
-    "operators": lambda n: "n := " + " + ".join(["1"] * n),
     "nots": lambda n: "ok := " + "not " * n + "true",
     "ifs": lambda n: "if ok then " * n + "n := 1",
     "blocks": lambda n: "begin " * n + "n := 1" + " end" * n,
@@ -294,3 +293,13 @@ def test_nesting_within_the_limit_compiles_and_runs(form):
     limit = sys.getrecursionlimit()
     game = Game(loads(deep_program(form, 90), "deep.cdl"), seed=1)
     assert game.ruleset.program.globals and sys.getrecursionlimit() == limit
+
+
+@pytest.mark.parametrize("operator, count, value", [("+", 3000, 3000), ("*", 5000, 1), ("-", 99, -97)])
+def test_a_flat_chain_of_operators_is_not_nesting(operator, count, value):
+    """``1 + 1 + ... + 1``: however long, a chain is one level (only real nesting counts)."""
+    from kingalbert.engine import Game
+    from kingalbert.loaders.cdl import loads
+    body = f"n := {f' {operator} '.join(['1'] * count)}; ok := (n = {value}) and true and true or false;"
+    game = Game(loads(deep_program("ifs", 1).replace("n := 1", body), "flat.cdl"), seed=1)
+    assert game.vars["cdl:globals"] == {"n": value, "ok": True}

@@ -127,6 +127,7 @@ import sys
 from ...engine.errors import RuleFileError
 from . import ast
 from .checker import check
+from .compiler import compile_program
 from .errors import CdlError, CdlRuntimeError
 from .model import CompiledProgram
 from .parser import MAX_NESTING, parse
@@ -183,6 +184,7 @@ def _compile(source: str, filename: str) -> CompiledProgram:
     program, check_errors = check(tree, filename)
     if check_errors:
         raise errors_to_rule_file_error(filename, check_errors)
+    program.code = compile_program(program)
     return program
 
 

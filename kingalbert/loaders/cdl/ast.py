@@ -193,8 +193,9 @@ class Shuffle(Stmt):
 
 @dataclass(eq=False)
 class Turn(Stmt):
+    """``TURN S[a..b] SIDE s``; ``side is None`` (``SIDE`` alone) turns each card over."""
     interval: Interval
-    side: Expr
+    side: Optional[Expr]
     line: int
 
 

@@ -313,9 +313,11 @@ class Checker:
         return key
 
     def define(self, name, kind: str, payload) -> bool:
+        """Declare a global name.  A predefined constant (UP, TEN, TRUE ...) may be
+        declared again and is then hidden, as in Pascal; SELF and CURSOR may not."""
         key = name.key
-        if key in PREDEFINED or key in ("self", "cursor"):
-            self.error(name.line, f"{name.lexeme} is a predefined name and cannot be declared again")
+        if key in ("self", "cursor"):
+            self.error(name.line, f"{name.lexeme} is the language's own stack variable and cannot be declared")
             return False
         if key in self.symbols:
             old_kind, old_line, _ = self.symbols[key]
@@ -333,6 +335,13 @@ class Checker:
 
     # -- constants ---------------------------------------------------------------
     def constant(self, expr: ast.Expr) -> int:
+        if isinstance(expr, ast.Binary) and expr.op.type in CONSTANT_OPERATORS:
+            operands, operators = left_spine(expr, lambda node: isinstance(node, ast.Binary)
+                                             and node.op.type in CONSTANT_OPERATORS)
+            value = self.constant(operands[0])
+            for node, right in zip(operators, operands[1:]):
+                value = self.constant_operation(node, value, self.constant(right))
+            return value
         if isinstance(expr, ast.Literal) and isinstance(expr.value, int):
             if expr.value > INT_MAX:
                 self.error(expr.line, f"{expr.value} is outside the integers (-32768 to 32767)")
@@ -340,12 +349,14 @@ class Checker:
             return expr.value
         if isinstance(expr, ast.Name):
             key = expr.token.key
+            entry = self.symbols.get(key)
+            if entry is not None:
+                if entry[0] == "const":
+                    return entry[2]
+                raise NotConstant
             if key in PREDEFINED and not isinstance(PREDEFINED[key], bool):
                 return PREDEFINED[key]
-            entry = self.symbols.get(key)
-            if entry is not None and entry[0] == "const":
-                return entry[2]
-            if entry is None and key not in PREDEFINED:
+            if key not in PREDEFINED:
                 self.unknown(expr.token)
                 return 0
             raise NotConstant
@@ -355,18 +366,18 @@ class Checker:
                 return INT_MIN
             value = self.constant(operand)
             return -value if expr.op.type is T.MINUS else value
-        if isinstance(expr, ast.Binary) and expr.op.type in (T.PLUS, T.MINUS, T.STAR, T.SLASH, T.MOD):
-            a, b = self.constant(expr.left), self.constant(expr.right)
-            if expr.op.type in (T.SLASH, T.MOD) and b == 0:
-                self.error(expr.line, "Division by zero in a constant")
-                return 0
-            value = {T.PLUS: lambda: a + b, T.MINUS: lambda: a - b, T.STAR: lambda: a * b,
-                     T.SLASH: lambda: int(a / b), T.MOD: lambda: a - b * int(a / b)}[expr.op.type]()
-            if not INT_MIN <= value <= INT_MAX:
-                self.error(expr.line, f"Constant {value} is outside the integers (-32768 to 32767)")
-                return 0
-            return value
         raise NotConstant
+
+    def constant_operation(self, expr: ast.Binary, a: int, b: int) -> int:
+        if expr.op.type in (T.SLASH, T.MOD) and b == 0:
+            self.error(expr.line, "Division by zero in a constant")
+            return 0
+        value = {T.PLUS: lambda: a + b, T.MINUS: lambda: a - b, T.STAR: lambda: a * b,
+                 T.SLASH: lambda: int(a / b), T.MOD: lambda: a - b * int(a / b)}[expr.op.type]()
+        if not INT_MIN <= value <= INT_MAX:
+            self.error(expr.line, f"Constant {value} is outside the integers (-32768 to 32767)")
+            return 0
+        return value
 
     # -- statements --------------------------------------------------------------
     def statement(self, stmt: ast.Stmt) -> None:
@@ -463,6 +474,8 @@ class Checker:
 
     def stmt_Turn(self, stmt: ast.Turn) -> None:
         self.interval(stmt.interval)
+        if stmt.side is None:
+            return      # SIDE alone: each card is turned over
         self.numeric(stmt.side, "TURN's side")
         try:
             side = self.constant(stmt.side)
@@ -545,7 +558,11 @@ class Checker:
         return getattr(self, f"expr_{type(expr).__name__}")(expr)
 
     def expr_Literal(self, expr: ast.Literal) -> str:
-        return "string" if isinstance(expr.value, str) else "integer"
+        if isinstance(expr.value, str):
+            return "string"
+        if expr.value > INT_MAX:        # 32768 is read only so that -32768 can be written
+            self.error(expr.line, f"{expr.value} is outside the integers (-32768 to 32767)")
+        return "integer"
 
     def expr_Name(self, expr: ast.Name) -> str | None:
         ref = self.resolve(expr)
@@ -566,6 +583,8 @@ class Checker:
         return None
 
     def expr_Unary(self, expr: ast.Unary) -> str | None:
+        if expr.op.type is T.MINUS and is_int_min(expr.operand):
+            return "integer"
         operand = self.expr(expr.operand)
         if expr.op.type is T.NOT:
             self.expect_boolean(operand, expr.line, "NOT")
@@ -573,9 +592,23 @@ class Checker:
         self.expect_numeric(operand, expr.line, f"'{expr.op.lexeme}'")
         return "integer"
 
-    def expr_Binary(self, expr: ast.Binary) -> str | None:
-        left, right = self.expr(expr.left), self.expr(expr.right)
+    def expr_Binary(self, expr: ast.Expr) -> str | None:
+        """A Binary or Logical node and the chain it ends (``a + b - c or d``),
+        walked with a loop so that a long flat chain needs no deep recursion."""
+        operands, operators = left_spine(expr, lambda node: isinstance(node, (ast.Binary, ast.Logical)))
+        left = self.expr(operands[0])
+        for node, right in zip(operators, operands[1:]):
+            left = self.operation(node, left, self.expr(right))
+        return left
+
+    expr_Logical = expr_Binary
+
+    def operation(self, expr: ast.Expr, left: str | None, right: str | None) -> str | None:
         op = expr.op
+        if isinstance(expr, ast.Logical):
+            self.expect_boolean(left, expr.line, op.lexeme.upper())
+            self.expect_boolean(right, expr.line, op.lexeme.upper())
+            return "boolean"
         if op.type in (T.EQUAL, T.NOT_EQUAL):
             if left and right and kind_class(left) != kind_class(right):
                 self.error(expr.line, f"Cannot compare {an(left)} value with {an(right)} value")
@@ -587,11 +620,6 @@ class Checker:
         self.expect_numeric(left, expr.line, f"'{op.lexeme}'")
         self.expect_numeric(right, expr.line, f"'{op.lexeme}'")
         return "integer"
-
-    def expr_Logical(self, expr: ast.Logical) -> str:
-        for side in (expr.left, expr.right):
-            self.expect_boolean(self.expr(side), expr.line, expr.op.lexeme.upper())
-        return "boolean"
 
     def expr_Length(self, expr: ast.Length) -> str:
         if expr.stack is not None:
@@ -719,6 +747,26 @@ class Checker:
 
     def error(self, line: int, message: str) -> None:
         self.errors.append(CdlCheckError(line, message + "."))
+
+
+CONSTANT_OPERATORS = (T.PLUS, T.MINUS, T.STAR, T.SLASH, T.MOD)
+
+
+def left_spine(expr: ast.Expr, part_of_chain) -> tuple[list, list]:
+    """The operands and operator nodes of the chain ``expr`` ends, left to right:
+    ``((a + b) - c)`` gives ``[a, b, c]`` and ``[the + node, the - node]``."""
+    operators = []
+    node = expr
+    while part_of_chain(node):
+        operators.append(node)
+        node = node.left
+    operators.reverse()
+    return [node] + [op.right for op in operators], operators
+
+
+def is_int_min(expr: ast.Expr) -> bool:
+    """The literal 32768 right after a minus: -32768."""
+    return isinstance(expr, ast.Literal) and expr.value == INT_MAX + 1
 
 
 def same_params(a: list[Param], b: list[Param]) -> bool:

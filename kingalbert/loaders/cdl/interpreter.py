@@ -1,39 +1,56 @@
-"""The interpreter: runs methods, procedures, functions and predicates.
+"""The runtime: the state a program changes, its output, its limits, and runs.
 
-A tree walker over the checked syntax tree.  All that a program can change
-lives in one ``State`` (the cards of every stack as CARD numbers, each stack's
-position-0 drawing, the global variables), so a transaction can be undone by
-putting back a copy.  Output (``WRITE``, ``CLEAR``, ``WAIT``, ``FLASH``,
-``DRAW``) goes to a ``HelpBox`` and an event list, never to a screen.
+``compiler.py`` turns the checked tree into Python closures once per
+program; this module runs them.  All that a program can change lives in a
+``State`` (the cards of every stack as tuples of CARD numbers, each stack's
+position-0 drawing, the global variables).  States are values: a run reads
+them through a ``Runtime`` that copies a stack, drawing or variable the first
+time the program touches it, and a run's result is what it touched and how
+it left it (``RunResult``).  That makes a run cheap to start on a big state,
+and tells exactly which parts of the state a run depended on, which is what
+the ruleset's transaction cache needs (see ruleset.py).
+
+Output (``WRITE``, ``CLEAR``, ``WAIT``, ``FLASH``, ``DRAW``) goes to an
+``Output`` (a help box and a list of events), never to a screen.
 
 The CARD encoding is the help file's: 0-51 are the cards face up (Spades,
 Hearts, Clubs, Diamonds, ace to king in each), +52 face down, +104 shaded,
 156 the green circle and 157 the red cross.  Values are Python ints (INTEGER,
 INDEX, CARD), bools, strs and ``StackInfo`` objects (STACK).
 
-Safety: every top-level run has a step budget, a call-depth limit and a time
-limit; a program that exceeds one stops with a ``CdlRuntimeError``.  Programs
-reach nothing but their own state: there is no file, network or Python access
-in the language, and this module never evaluates text.
+Limits (``Limits``): a run is stopped by its step budget (statements, calls,
+loop turns and written text; 2,000,000) and its call depth (200 calls nested
+inside the method or predicate that was run) only, both of which do not
+depend on the machine; the wall clock (30 s) is a safety net far above what
+the step budget can take.  Programs reach nothing but their own state: there
+is no file, network or Python access in the language, and this package never
+evaluates text.
 """
 from __future__ import annotations
 
-import operator
 import sys
 import time
 from dataclasses import dataclass, field
 
-from . import ast
 from .errors import CdlRunawayError, CdlRuntimeError
-from .model import CURSOR, NUMERIC, CompiledProgram, Method, RoutineInfo, StackInfo
-from .tokens import T
+from .model import CURSOR, CompiledProgram, Method, StackInfo
 
 INT_MIN, INT_MAX = -32768, 32767
 MAX_CARDS = 204          # "in CWS up to 204" cards on a stack
 EMPTY_CARD, CROSS_CARD = 156, 157
+#: the text a help box can hold, and the events one run may leave for the desktop
+MAX_TEXT = 64 * 1024
+MAX_EVENTS = 10_000
+#: a WRITE costs one step for each this many characters (besides its own step)
+CHARS_PER_STEP = 64
+#: how many steps run between two looks at the wall clock
+CLOCK_EVERY = 4096
 SUIT_NAMES = ("Spades", "Hearts", "Clubs", "Diamonds")
 RANK_NAMES = ("Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
               "Jack", "Queen", "King")
+
+#: what a statement's closure returns besides None: how control leaves it
+BREAK_BLOCK, BREAK_PROC, RETURN = 1, 2, 3
 
 
 def card_name(card: int) -> str:
@@ -52,31 +69,37 @@ def card_name(card: int) -> str:
 
 @dataclass
 class Limits:
-    max_steps: int = 200_000       # statements, calls and loop turns in one run
-    max_depth: int = 100           # nested calls
-    max_seconds: float = 1.0
+    max_steps: int = 2_000_000      # statements, calls, loop turns and text in one run
+    max_depth: int = 200            # calls nested inside the method (or predicate) run
+    max_seconds: float = 30.0       # a safety net only: the step budget comes first
 
 
 @dataclass
 class State:
-    """Everything a program can change."""
-    stacks: dict            # key -> list of CARD numbers, bottom first
+    """Everything a program can change.  Stacks are tuples: a state is a value."""
+    stacks: dict            # key -> tuple of CARD numbers, bottom first
     bottoms: dict           # key -> the CARD drawn when the stack is empty (position 0)
     globals: dict           # key -> value
 
     @classmethod
     def initial(cls, program: CompiledProgram) -> "State":
-        stacks = {key: [] for key in program.stacks}
-        stacks[CURSOR.key] = []
+        stacks = {key: () for key in program.stacks}
+        stacks[CURSOR.key] = ()
         bottoms = {key: EMPTY_CARD for key in stacks}
         globals_ = {key: default_value(type_) for key, (_, type_) in program.globals.items()}
         return cls(stacks, bottoms, globals_)
 
     def copy(self) -> "State":
-        return State({k: list(v) for k, v in self.stacks.items()}, dict(self.bottoms), dict(self.globals))
+        return State(dict(self.stacks), dict(self.bottoms), dict(self.globals))
 
     def same_as(self, other: "State") -> bool:
         return self.stacks == other.stacks and self.bottoms == other.bottoms and self.globals == other.globals
+
+    def apply(self, result: "RunResult") -> None:
+        """Write a run's changes into this state."""
+        self.stacks.update(result.stacks)
+        self.bottoms.update(result.bottoms)
+        self.globals.update(result.globals)
 
 
 def default_value(type_: str):
@@ -96,56 +119,222 @@ class HelpBox:
 
 
 class Output:
-    """What a run showed: the help box and a list of events for the desktop."""
+    """What runs showed: the help box, the text written, and events for the desktop.
+
+    Everything goes through ``apply(event)``, so the events of a run are enough
+    to show it again (the transaction cache replays them).  A box holds at most
+    MAX_TEXT characters of text (the rest is cut, with " [...]"), and one
+    Output keeps at most MAX_EVENTS events."""
 
     def __init__(self):
         self.help = HelpBox()
         self.events: list[tuple] = []
         self.written: list[str] = []
+        self.written_size = 0
+        self.overflowed = False
+
+    def apply(self, event: tuple) -> None:
+        kind = event[0]
+        if kind == "clear":
+            _, title, box = event
+            self.help = HelpBox() if title is None else HelpBox(title=title, box=box, open=True)
+        elif kind == "write":
+            text = event[1]
+            room = MAX_TEXT - len(self.help.text)
+            self.help.open = True
+            if room > 0:
+                self.help.text += text if len(text) <= room else text[:room] + " [...]"
+            if self.written_size < MAX_TEXT:
+                self.written.append(text[:MAX_TEXT - self.written_size])
+                self.written_size += len(text)
+        elif kind == "wait":
+            _, title, procedure, context = event
+            self.help.open = True
+            self.help.buttons.append((title, procedure))
+            self.help.contexts.append(context)
+        if len(self.events) < MAX_EVENTS:
+            self.events.append(event)
+        else:
+            self.overflowed = True
 
     def clear(self, title: str | None, box) -> None:
-        if title is None:
-            self.help = HelpBox()
-        else:
-            self.help = HelpBox(title=title, box=box, open=True)
-        self.events.append(("clear", title, box))
+        self.apply(("clear", title, box))
 
     def write(self, text: str) -> None:
-        self.help.open = True
-        self.help.text += text
-        self.written.append(text)
-        self.events.append(("write", text))
+        self.apply(("write", text))
 
     def wait(self, title: str, procedure: str, context: str | None = None) -> None:
-        self.help.open = True
-        self.help.buttons.append((title, procedure))
-        self.help.contexts.append(context)
-        self.events.append(("wait", title, procedure))
+        self.apply(("wait", title, procedure, context))
+
+    def replay(self, events) -> None:
+        for event in events:
+            self.apply(event)
 
 
-class BreakBlock(Exception):
-    pass
+class RunResult:
+    """What one run did: the parts of the state it touched (as it left them), the
+    random generator's state after it, the value it returned, and its events.
+
+    ``stacks``, ``bottoms`` and ``globals`` hold every entry the run read or
+    wrote, so the run's outcome depends on nothing else (besides its arguments,
+    and the generator's state when ``used_rng``)."""
+
+    __slots__ = ("stacks", "bottoms", "globals", "rng_state", "used_rng", "value", "events", "overflowed",
+                 "read_stacks", "read_bottoms", "read_globals")
 
 
-class BreakProcedure(Exception):
-    pass
+class Runtime:
+    """The machine one run executes on (the compiled closures take it as ``rt``)."""
+
+    __slots__ = ("program", "code", "base", "stacks", "bottoms", "globals", "rng", "used_rng", "output",
+                 "limits", "chunk", "chunk_size", "steps", "deadline", "depth", "locals", "context", "value")
+
+    def __init__(self, program: CompiledProgram, code, base: State, rng, output: Output, limits: Limits):
+        self.program = program
+        self.code = code
+        self.base = base
+        self.stacks: dict = {}      # key -> list: the stacks this run touched
+        self.bottoms: dict = {}
+        self.globals: dict = {}
+        self.rng = rng
+        self.used_rng = False
+        self.output = output
+        self.limits = limits
+        self.steps = 0              # steps used before the current chunk
+        self.chunk_size = self.chunk = min(CLOCK_EVERY, limits.max_steps)
+        self.deadline = time.monotonic() + limits.max_seconds
+        self.depth = 0
+        self.locals: dict = {}
+        self.context: StackInfo | None = None
+        self.value = None
+
+    # -- the state, touched on first use ---------------------------------------------
+    # ``stacks`` holds each stack the run touched: the base's tuple while it is
+    # only read, a list of its own once it is changed.
+    def view(self, key: str):
+        """A stack's cards, to read."""
+        cards = self.stacks.get(key)
+        if cards is None:
+            cards = self.stacks[key] = self.base.stacks[key]
+        return cards
+
+    def cards(self, key: str) -> list:
+        """A stack's cards, to change."""
+        cards = self.stacks.get(key)
+        if type(cards) is not list:
+            cards = self.stacks[key] = list(self.base.stacks[key] if cards is None else cards)
+        return cards
+
+    def bottom(self, key: str) -> int:
+        if key not in self.bottoms:
+            self.bottoms[key] = self.base.bottoms[key]
+        return self.bottoms[key]
+
+    def get_global(self, key: str):
+        if key not in self.globals:
+            self.globals[key] = self.base.globals[key]
+        return self.globals[key]
+
+    def random(self):
+        if self.rng is None:
+            return None
+        self.used_rng = True
+        return self.rng
+
+    # -- limits ------------------------------------------------------------------------
+    # A tick is ``rt.chunk -= 1; if rt.chunk < 0: rt.next_chunk(line)``: the steps are
+    # counted in chunks of up to CLOCK_EVERY, and the clock is read between chunks.
+    def next_chunk(self, line: int) -> None:
+        """The current chunk of steps is used up: count it, look at the clock, go on."""
+        self.steps += self.chunk_size - self.chunk
+        limits = self.limits
+        if self.steps > limits.max_steps:
+            raise CdlRunawayError(line, f"The program ran more than {limits.max_steps:,} steps without "
+                                        "finishing (an endless WHILE?); it was stopped")
+        if time.monotonic() > self.deadline:
+            error = CdlRunawayError(line, f"The program ran longer than {limits.max_seconds:g} s "
+                                          "without finishing; it was stopped")
+            error.clock = True
+            raise error
+        self.chunk_size = self.chunk = min(CLOCK_EVERY, limits.max_steps - self.steps)
+
+    def charge(self, steps: int, line: int) -> None:
+        """Count ``steps`` more steps at once (the cost of a long text)."""
+        self.chunk -= steps
+        if self.chunk < 0:
+            self.next_chunk(line)
+
+    def used_steps(self) -> int:
+        return self.steps + self.chunk_size - self.chunk
+
+    # -- the result --------------------------------------------------------------------
+    def result(self, value) -> RunResult:
+        result = RunResult()
+        result.read_stacks = tuple(self.stacks)
+        result.read_bottoms = tuple(self.bottoms)
+        result.read_globals = tuple(self.globals)
+        result.stacks = {key: tuple(cards) for key, cards in self.stacks.items()}
+        result.bottoms = self.bottoms
+        result.globals = self.globals
+        result.used_rng = self.used_rng
+        result.rng_state = self.rng.state if self.rng is not None else None
+        result.value = value
+        result.events = None
+        result.overflowed = False
+        return result
 
 
-class ReturnSignal(Exception):
-    def __init__(self, value):
-        self.value = value
+def code_of(program: CompiledProgram):
+    """The program's compiled closures (compiled on first use)."""
+    if program.code is None:
+        from .compiler import compile_program
+        program.code = compile_program(program)
+    return program.code
 
 
-class Frame:
-    __slots__ = ("locals", "context", "routine")
+def recursion_room(limits: Limits) -> int:
+    """Python frames a run may need: a few per statement or expression nested in
+    each of ``max_depth`` calls (the parser bounds that nesting)."""
+    from .parser import MAX_NESTING
+    return (limits.max_depth + 2) * (3 * MAX_NESTING + 20) + 2000
 
-    def __init__(self, locals_: dict, context: StackInfo | None, routine):
-        self.locals = locals_
-        self.context = context
-        self.routine = routine
+
+def execute(program: CompiledProgram, state: State, rng, output: Output, limits: Limits,
+            method: Method | None = None, stack: StackInfo | None = None, position: int | None = None,
+            routine: str | None = None, args=(), context: StackInfo | None = None) -> RunResult:
+    """Run a stack's method (with that stack as the contextual object) or a routine,
+    on ``state`` (which is not changed).  Raises CdlRuntimeError."""
+    code = code_of(program)
+    rt = Runtime(program, code, state, rng, output, limits)
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, recursion_room(limits)))
+    try:
+        if method is not None:
+            rt.context = stack
+            rt.locals = {p.key: position for p in method.params}
+            code.methods[method](rt)
+            value = None
+        else:
+            rt.context = context
+            rt.depth = -1       # the routine's own frame is not a nested call
+            value = code.routines[routine](rt, list(args), program.routines[routine].line)
+    except CdlRuntimeError as error:
+        # what the run had read when it failed: the error follows from those values alone
+        # (unless the wall clock stopped it)
+        error.reads = (tuple(rt.stacks), tuple(rt.bottoms), tuple(rt.globals), rt.used_rng)
+        raise
+    except RecursionError:
+        line = method.line if method is not None else program.routines[routine].line
+        raise CdlRunawayError(line, "The program nests too deeply (endless recursion?)") from None
+    finally:
+        sys.setrecursionlimit(old_limit)
+    return rt.result(value)
 
 
 class Interpreter:
+    """Runs methods and routines on a ``State``, changing it in place: the simple
+    interface (the ruleset uses ``execute`` and keeps states as values)."""
+
     def __init__(self, program: CompiledProgram, state: State, rng=None, output: Output | None = None,
                  limits: Limits | None = None):
         self.program = program
@@ -153,479 +342,18 @@ class Interpreter:
         self.rng = rng
         self.output = output or Output()
         self.limits = limits or Limits()
-        self.steps = 0
-        self.depth = 0
-        self.deadline = 0.0
-        self.frame: Frame | None = None
-        self.changed: set[str] = set()
 
-    # -- entry points ----------------------------------------------------------------
     def run_method(self, stack: StackInfo, method: Method, position: int | None = None) -> None:
         """Run a stack's method with that stack as the contextual object."""
-        args = [position] if method.params else []
-        locals_ = {p.key: value for p, value in zip(method.params, args)}
-        self._top(lambda: self._invoke_body(method.body, Frame(locals_, stack, method), method.line))
+        result = execute(self.program, self.state, self.rng, self.output, self.limits,
+                         method=method, stack=stack, position=position)
+        self.state.apply(result)
 
     def call_routine(self, key: str, args=(), context: StackInfo | None = None):
-        routine = self.program.routines[key]
-        return self._top(lambda: self._call(routine, list(args), context, routine.line))
-
-    def _top(self, thunk):
-        self.steps = 0
-        self.deadline = time.monotonic() + self.limits.max_seconds
-        old_limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old_limit, 20 * self.limits.max_depth + 2000))
-        try:
-            return thunk()
-        except RecursionError:
-            raise CdlRunawayError(self.frame_line(), "The program nests too deeply (endless recursion?)") from None
-        finally:
-            sys.setrecursionlimit(old_limit)
-
-    def frame_line(self) -> int:
-        routine = self.frame.routine if self.frame else None
-        return getattr(routine, "line", 0)
-
-    # -- calls -----------------------------------------------------------------------
-    def _invoke_body(self, body: ast.Stmt, frame: Frame, line: int) -> None:
-        saved = self.frame
-        self.frame = frame
-        self.depth += 1
-        try:
-            if self.depth > self.limits.max_depth:
-                raise CdlRunawayError(line, f"Calls nest more than {self.limits.max_depth} deep "
-                                            "(endless recursion?)")
-            self.execute(body)
-        except (BreakBlock, BreakProcedure):
-            pass
-        finally:
-            self.depth -= 1
-            self.frame = saved
-
-    def _call(self, routine: RoutineInfo, args: list, context: StackInfo | None, line: int):
-        if len(args) != len(routine.params):
-            raise CdlRuntimeError(line, f"{routine.name} takes {len(routine.params)} arguments, not {len(args)}")
-        locals_ = {}
-        for param, value in zip(routine.params, args):
-            self.check_type(value, param.type, line, f"Argument {param.name} of {routine.name}")
-            locals_[param.key] = value
-        for local in routine.locals:
-            locals_[local.key] = default_value(local.type)
-        frame = Frame(locals_, context, routine)
-        saved = self.frame
-        self.frame = frame
-        self.depth += 1
-        try:
-            if self.depth > self.limits.max_depth:
-                raise CdlRunawayError(line, f"Calls nest more than {self.limits.max_depth} deep "
-                                            f"(endless recursion in {routine.name}?)")
-            self.tick(line)
-            self.execute(routine.body)
-        except ReturnSignal as signal:
-            value = signal.value
-            wanted = "boolean" if routine.kind == "predicate" else routine.return_type
-            self.check_type(value, wanted, line, f"The value {routine.name} returns")
-            return value
-        except (BreakBlock, BreakProcedure):
-            pass
-        finally:
-            self.depth -= 1
-            self.frame = saved
-        if routine.kind != "procedure":
-            raise CdlRuntimeError(routine.line, f"{routine.kind.capitalize()} {routine.name} ended without RETURN")
-        return None
-
-    def check_type(self, value, type_: str | None, line: int, what: str) -> None:
-        if type_ is None:
-            return
-        if type_ in NUMERIC:
-            ok = isinstance(value, int) and not isinstance(value, bool)
-        elif type_ == "boolean":
-            ok = isinstance(value, bool)
-        elif type_ == "string":
-            ok = isinstance(value, str)
-        else:
-            ok = isinstance(value, StackInfo)
-        if not ok:
-            raise CdlRuntimeError(line, f"{what} must be a {type_}, not {describe_value(value)}")
-
-    def tick(self, line: int) -> None:
-        self.steps += 1
-        if self.steps > self.limits.max_steps:
-            raise CdlRunawayError(line, f"The program ran more than {self.limits.max_steps} steps without "
-                                        "finishing (an endless WHILE?); it was stopped")
-        if self.steps % 512 == 0 and time.monotonic() > self.deadline:
-            raise CdlRunawayError(line, f"The program ran longer than {self.limits.max_seconds:g} s "
-                                        "without finishing; it was stopped")
-
-    # -- statements ------------------------------------------------------------------
-    def execute(self, stmt: ast.Stmt) -> None:
-        self.tick(stmt.line)
-        EXECUTE[type(stmt)](self, stmt)
-
-    def exec_Block(self, stmt: ast.Block) -> None:
-        for inner in stmt.statements:
-            self.execute(inner)
-
-    def exec_Add(self, stmt: ast.Add) -> None:
-        low = self.number(stmt.low)
-        high = low if stmt.high is None else self.number(stmt.high)
-        stack = self.stack_or_context(stmt.dest, stmt.line, "ADD")
-        cards = self.cards(stack)
-        for card in range(low, high + 1):
-            self.check_card(card, stmt.line)
-            cards.append(card)
-        self.check_size(stack, stmt.line)
-        self.changed.add(stack.key)
-
-    def exec_Assign(self, stmt: ast.Assign) -> None:
-        value = self.evaluate(stmt.value)
-        target = stmt.target
-        if isinstance(target, ast.Position):
-            stack = self.stack_or_context(target.stack, stmt.line, "the assignment")
-            position = self.number(target.index)
-            cards = self.cards(stack)
-            self.check_type(value, "card", stmt.line, "A card")
-            if position == 0:
-                if not 0 <= value <= CROSS_CARD:
-                    raise CdlRuntimeError(stmt.line, f"{value} is not a card (0 to 157)")
-                self.state.bottoms[stack.key] = value
-            else:
-                self.check_position(stack, position, stmt.line, allow_zero=False)
-                self.check_card(value, stmt.line)
-                cards[position - 1] = value
-            self.changed.add(stack.key)
-            return
-        ref = target.ref
-        self.check_type(value, ref[2], stmt.line, f"The value given to {target.token.lexeme}")
-        self.store(ref, value, stmt.line)
-
-    def exec_Break(self, stmt: ast.Break) -> None:
-        raise BreakProcedure() if stmt.procedure else BreakBlock()
-
-    def exec_Clear(self, stmt: ast.Clear) -> None:
-        if stmt.title is None:
-            self.output.clear(None, None)
-            return
-        title = self.evaluate(stmt.title)
-        box = tuple(self.number(part) for part in stmt.box) if stmt.box else None
-        self.output.clear(self.text(title, None), box)
-
-    def exec_Draw(self, stmt: ast.Draw) -> None:
-        stack = self.stack_or_context(stmt.stack, stmt.line, "DRAW") if stmt.stack or self.frame.context else None
-        self.output.events.append(("draw", stack.name if stack else None))
-
-    def exec_Flash(self, stmt: ast.Flash) -> None:
-        stack, low, high = self.interval(stmt.interval, allow_zero=True)
-        self.output.events.append(("flash", stack.name, low, high))
-
-    def exec_If(self, stmt: ast.If) -> None:
-        if self.truth(stmt.condition, "IF"):
-            self.execute(stmt.then_branch)
-        elif stmt.else_branch is not None:
-            self.execute(stmt.else_branch)
-
-    def exec_Inverse(self, stmt: ast.Inverse) -> None:
-        stack, low, high = self.interval(stmt.interval, allow_zero=False)
-        cards = self.cards(stack)
-        if low <= high:
-            cards[low - 1:high] = cards[low - 1:high][::-1]
-            self.changed.add(stack.key)
-
-    def exec_Move(self, stmt: ast.Move) -> None:
-        stack, low, high = self.interval(stmt.interval, allow_zero=False)
-        dest = self.stack_or_context(stmt.dest.stack, stmt.line, "MOVE ... TO")
-        if dest is stack:
-            raise CdlRuntimeError(stmt.line, f"MOVE needs two different stacks, but both are {stack.name}")
-        position = self.number(stmt.dest.index)
-        target = self.cards(dest)
-        if not 0 <= position <= len(target) + 1:
-            raise CdlRuntimeError(stmt.line, f"MOVE ... TO {dest.name}[{position}]: {dest.name} has "
-                                             f"{len(target)} cards, so the position must be 1 to {len(target) + 1}")
-        if low > high:
-            return
-        cards = self.cards(stack)
-        moving = cards[low - 1:high]
-        del cards[low - 1:high]
-        at = max(position, 1) - 1
-        target[at:at] = moving
-        self.check_size(dest, stmt.line)
-        self.changed.update((stack.key, dest.key))
-
-    def exec_Pull(self, stmt: ast.Pull) -> None:
-        count = self.number(stmt.count)
-        source = self.stack_or_context(stmt.source, stmt.line, "PULL ... FROM")
-        dest = self.stack_or_context(stmt.dest, stmt.line, "PULL ... TO")
-        cards = self.cards(source)
-        if not 0 <= count <= len(cards):
-            raise CdlRuntimeError(stmt.line, f"Cannot pull {count} cards from {source.name}: it has {len(cards)}")
-        if count == 0 or source is dest:
-            return
-        moving = cards[len(cards) - count:]
-        del cards[len(cards) - count:]
-        self.cards(dest).extend(moving)
-        self.check_size(dest, stmt.line)
-        self.changed.update((source.key, dest.key))
-
-    def exec_Remove(self, stmt: ast.Remove) -> None:
-        stack, low, high = self.interval(stmt.interval, allow_zero=False)
-        if low <= high:
-            del self.cards(stack)[low - 1:high]
-            self.changed.add(stack.key)
-
-    def exec_Return(self, stmt: ast.Return) -> None:
-        raise ReturnSignal(self.evaluate(stmt.value))
-
-    def exec_Shuffle(self, stmt: ast.Shuffle) -> None:
-        stack = self.stack_or_context(stmt.stack, stmt.line, "SHUFFLE")
-        if self.rng is None:
-            raise CdlRuntimeError(stmt.line, "SHUFFLE has no random generator here")
-        self.rng.shuffle(self.cards(stack))
-        self.changed.add(stack.key)
-
-    def exec_Turn(self, stmt: ast.Turn) -> None:
-        stack, low, high = self.interval(stmt.interval, allow_zero=True)
-        side = self.number(stmt.side)
-        if side not in (0, 1, 2):
-            raise CdlRuntimeError(stmt.line, f"TURN ... SIDE must be UP (0), DOWN (1) or SHADED (2), not {side}")
-        cards = self.cards(stack)
-        for position in range(low, high + 1):
-            if position == 0:
-                card = self.state.bottoms[stack.key]
-                if card < EMPTY_CARD:
-                    self.state.bottoms[stack.key] = card % 52 + 52 * side
-            else:
-                card = cards[position - 1]
-                cards[position - 1] = card % 52 + 52 * side
-        self.changed.add(stack.key)
-
-    def exec_Wait(self, stmt: ast.Wait) -> None:
-        title = self.evaluate(stmt.title)
-        context = self.frame.context if self.frame else None
-        self.output.wait(self.text(title, None), stmt.procedure.key, context.key if context else None)
-
-    def exec_While(self, stmt: ast.While) -> None:
-        try:
-            while self.truth(stmt.condition, "WHILE"):
-                self.tick(stmt.line)
-                self.execute(stmt.body)
-        except BreakBlock:
-            raise BreakProcedure() from None   # "a BREAK inside a WHILE body acts like a BREAK PROCEDURE"
-
-    def exec_With(self, stmt: ast.With) -> None:
-        stacks = [self.stack_value(name, stmt.line) for name in stmt.stacks]
-        ref = stmt.ref
-        saved = self.load(ref, stmt.line, quiet=True)
-        try:
-            for stack in stacks:
-                self.tick(stmt.line)
-                self.store(ref, stack, stmt.line)
-                self.execute(stmt.body)
-        except BreakBlock:
-            pass
-        finally:
-            if stmt.implicit:
-                self.store(ref, saved, stmt.line)
-
-    def exec_Write(self, stmt: ast.Write) -> None:
-        kinds = getattr(stmt, "kinds", [None] * len(stmt.args))
-        parts = [self.text(self.evaluate(arg), kind) for arg, kind in zip(stmt.args, kinds)]
-        self.output.write("".join(parts))
-
-    def exec_CallStmt(self, stmt: ast.CallStmt) -> None:
-        self.evaluate_call(stmt.call)
-
-    # -- places ----------------------------------------------------------------------
-    def cards(self, stack: StackInfo) -> list:
-        return self.state.stacks[stack.key]
-
-    def context(self, line: int, what: str) -> StackInfo:
-        context = self.frame.context if self.frame else None
-        if context is None:
-            raise CdlRuntimeError(line, f"{what} needs a stack: there is no contextual stack here "
-                                        "(only methods, and what they call, have one)")
-        return context
-
-    def stack_or_context(self, name: ast.Name | None, line: int, what: str) -> StackInfo:
-        if name is None:
-            return self.context(line, what)
-        return self.stack_value(name, line)
-
-    def stack_value(self, name: ast.Name, line: int) -> StackInfo:
-        value = self.load(name.ref, line)
-        if not isinstance(value, StackInfo):
-            raise CdlRuntimeError(line, f"{name.token.lexeme} holds no stack")
-        return value
-
-    def check_position(self, stack: StackInfo, position: int, line: int, allow_zero: bool) -> None:
-        size = len(self.cards(stack))
-        lowest = 0 if allow_zero else 1
-        if not lowest <= position <= size:
-            extra = "" if allow_zero or position != 0 else " (position 0 is the empty-pile drawing)"
-            raise CdlRuntimeError(line, f"Position {position} is outside stack {stack.name}, which has "
-                                        f"{size} card{'s' if size != 1 else ''}{extra}")
-
-    def interval(self, interval: ast.Interval, allow_zero: bool) -> tuple[StackInfo, int, int]:
-        stack = self.stack_or_context(interval.stack, interval.line, "An interval")
-        low = self.number(interval.low)
-        high = low if interval.high is None else self.number(interval.high)
-        if low <= high:
-            self.check_position(stack, low, interval.line, allow_zero)
-            self.check_position(stack, high, interval.line, allow_zero)
-        return stack, low, high
-
-    def check_card(self, card: int, line: int) -> None:
-        if not 0 <= card < EMPTY_CARD:
-            raise CdlRuntimeError(line, f"{card} is not a card that can lie on a stack (0 to 155)")
-
-    def check_size(self, stack: StackInfo, line: int) -> None:
-        if len(self.cards(stack)) > MAX_CARDS:
-            raise CdlRuntimeError(line, f"Stack {stack.name} would hold more than {MAX_CARDS} cards")
-
-    # -- variables -------------------------------------------------------------------
-    def load(self, ref: tuple, line: int, quiet: bool = False):
-        kind = ref[0]
-        if kind in ("local", "with"):
-            value = self.frame.locals.get(ref[1])
-            if value is None and not quiet:
-                raise CdlRuntimeError(line, f"{ref[1]} has no value yet")
-            return value
-        if kind == "global":
-            value = self.state.globals[ref[1]]
-            if value is None and not quiet:
-                raise CdlRuntimeError(line, f"Variable {ref[1]} has no stack yet")
-            return value
-        if kind == "const":
-            return ref[1]
-        if kind == "stack":
-            return ref[1]
-        if kind == "cursor":
-            return CURSOR
-        if kind == "self":
-            return self.context(line, "SELF")
-        if kind == "field":
-            return self.context(line, ref[1].capitalize()).field(ref[1])
-        if kind == "routine":
-            return self.call_by_ref(ref[1], [], line)
-        raise CdlRuntimeError(line, f"{ref} has no value")
-
-    def store(self, ref: tuple, value, line: int) -> None:
-        kind = ref[0]
-        if kind in ("local", "with"):
-            self.frame.locals[ref[1]] = value
-        elif kind == "global":
-            self.state.globals[ref[1]] = value
-        else:
-            raise CdlRuntimeError(line, "Only variables can be assigned")
-
-    # -- expressions -----------------------------------------------------------------
-    def evaluate(self, expr: ast.Expr):
-        return EVALUATE[type(expr)](self, expr)
-
-    def number(self, expr: ast.Expr) -> int:
-        value = self.evaluate(expr)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise CdlRuntimeError(expr.line, f"A number is needed here, not {describe_value(value)}")
-        return value
-
-    def truth(self, expr: ast.Expr, what: str) -> bool:
-        value = self.evaluate(expr)
-        if not isinstance(value, bool):
-            raise CdlRuntimeError(expr.line, f"{what} needs TRUE or FALSE, not {describe_value(value)}")
-        return value
-
-    def eval_Literal(self, expr: ast.Literal):
-        value = expr.value
-        if isinstance(value, int) and value > INT_MAX:
-            raise CdlRuntimeError(expr.line, f"{value} is outside the integers (-32768 to 32767)")
-        return value
-
-    def eval_Name(self, expr: ast.Name):
-        return self.load(expr.ref, expr.line)
-
-    def eval_Unary(self, expr: ast.Unary):
-        if expr.op.type is T.NOT:
-            return not self.truth(expr.operand, "NOT")
-        if expr.op.type is T.MINUS and isinstance(expr.operand, ast.Literal) and expr.operand.value == 32768:
-            return INT_MIN
-        value = self.number(expr.operand)
-        return self.fit(-value if expr.op.type is T.MINUS else value, expr.line)
-
-    def eval_Logical(self, expr: ast.Logical) -> bool:
-        word = expr.op.lexeme.upper()
-        left = self.truth(expr.left, word)
-        if expr.op.type is T.OR:
-            return True if left else self.truth(expr.right, word)
-        return self.truth(expr.right, word) if left else False
-
-    def eval_Binary(self, expr: ast.Binary):
-        op = expr.op.type
-        left = self.evaluate(expr.left)
-        right = self.evaluate(expr.right)
-        if type(left) is int and type(right) is int:     # the usual case: two numbers (not booleans)
-            compare = COMPARE.get(op)
-            if compare is not None:
-                return compare(left, right)
-            arithmetic = ARITHMETIC.get(op)
-            if arithmetic is not None:
-                return self.fit(arithmetic(left, right), expr.line)
-            if right == 0:
-                raise CdlRuntimeError(expr.line, "Division by zero" if op is T.SLASH else "MOD by zero")
-            quotient = abs(left) // abs(right) * (1 if (left < 0) == (right < 0) else -1)
-            return self.fit(quotient if op is T.SLASH else left - right * quotient, expr.line)
-        if op in (T.EQUAL, T.NOT_EQUAL):
-            if value_class(left) != value_class(right):
-                raise CdlRuntimeError(expr.line, f"Cannot compare {describe_value(left)} with {describe_value(right)}")
-            same = left is right if isinstance(left, StackInfo) else left == right
-            return same if op is T.EQUAL else not same
-        wrong = left if type(left) is not int else right
-        raise CdlRuntimeError(expr.line, f"'{expr.op.lexeme}' needs numbers, not {describe_value(wrong)}")
-
-    def fit(self, value: int, line: int) -> int:
-        if not INT_MIN <= value <= INT_MAX:
-            raise CdlRuntimeError(line, f"Integer overflow: {value} is outside -32768 to 32767")
-        return value
-
-    def eval_Length(self, expr: ast.Length) -> int:
-        stack = self.stack_or_context(expr.stack, expr.line, "'!'")
-        return len(self.cards(stack))
-
-    def eval_CardAt(self, expr: ast.CardAt) -> int:
-        stack = self.stack_or_context(expr.stack, expr.line, "'[...]'")
-        position = self.number(expr.index)
-        self.check_position(stack, position, expr.line, allow_zero=True)
-        return self.state.bottoms[stack.key] if position == 0 else self.cards(stack)[position - 1]
-
-    def eval_Call(self, expr: ast.Call):
-        return self.evaluate_call(expr)
-
-    def evaluate_call(self, call: ast.Call):
-        args = [self.evaluate(arg) for arg in call.args]
-        return self.call_by_ref(self.program.routines[call.name.key], args, call.line)
-
-    def call_by_ref(self, routine: RoutineInfo, args: list, line: int):
-        context = self.frame.context if self.frame else None
-        return self._call(routine, args, context, line)
-
-    def text(self, value, kind: str | None) -> str:
-        if isinstance(value, bool):
-            return "TRUE" if value else "FALSE"
-        if isinstance(value, StackInfo):
-            return value.name
-        if isinstance(value, int) and kind == "card":
-            return card_name(value)
-        return str(value)
-
-
-COMPARE = {T.EQUAL: operator.eq, T.NOT_EQUAL: operator.ne, T.LESS: operator.lt,
-           T.LESS_EQUAL: operator.le, T.GREATER: operator.gt, T.GREATER_EQUAL: operator.ge}
-ARITHMETIC = {T.PLUS: operator.add, T.MINUS: operator.sub, T.STAR: operator.mul}
-
-#: node class -> the method that runs it (a table, not a lookup by name per node)
-EXECUTE = {cls: getattr(Interpreter, f"exec_{cls.__name__}") for cls in vars(ast).values()
-           if isinstance(cls, type) and issubclass(cls, ast.Stmt) and cls is not ast.Stmt}
-EVALUATE = {cls: getattr(Interpreter, f"eval_{cls.__name__}") for cls in vars(ast).values()
-            if isinstance(cls, type) and issubclass(cls, ast.Expr) and cls is not ast.Expr}
+        result = execute(self.program, self.state, self.rng, self.output, self.limits,
+                         routine=key, args=args, context=context)
+        self.state.apply(result)
+        return result.value
 
 
 def value_class(value) -> str:
@@ -648,3 +376,4 @@ def describe_value(value) -> str:
     if isinstance(value, str):
         return f"the string {value!r}"
     return f"the number {value}"
+

@@ -125,3 +125,4 @@ class CompiledProgram:
     routines: dict = field(default_factory=dict)        # key -> RoutineInfo
     globals: dict = field(default_factory=dict)         # key -> (name, type)
     constants: dict = field(default_factory=dict)       # key -> value (user's)
+    code: object = None                                 # the compiled closures (compiler.Code)

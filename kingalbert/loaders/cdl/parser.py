@@ -27,6 +27,7 @@ Grammar (from the help file, with the choices made where it is unclear)::
     sum         -> term ( ("+"|"-"|OR) term )*
     term        -> unary ( ("*"|"/"|AND|MOD) unary )*
     unary       -> (NOT|"+"|"-") unary | primary
+    turn        -> TURN interval SIDE [expression]             (no side: each card turned over)
     primary     -> integer | string | "(" expression ")" | "!" | "[" expression "]"
                  | id "!" | id "[" expression "]" | id "(" args ")" | id
 """
@@ -99,7 +100,7 @@ class Parser:
     def check_depth(self) -> None:
         if self.depth > MAX_NESTING:
             self.error(self.peek(), f"The program nests too deeply here (more than {MAX_NESTING} "
-                                    "statements, expressions and operators inside one another)")
+                                    "statements and expressions inside one another)")
             raise NestingError()
 
     def header(self) -> ast.Header:
@@ -384,7 +385,9 @@ class Parser:
     def turn_statement(self) -> ast.Turn:
         line = self.previous().line
         interval = self.interval("TURN")
-        self.consume(T.SIDE, "Expect SIDE UP, SIDE DOWN or SIDE SHADED after TURN's interval")
+        self.consume(T.SIDE, "Expect SIDE (and UP, DOWN or SHADED) after TURN's interval")
+        if self.check_any(STATEMENT_END):
+            return ast.Turn(interval, None, line)       # "SIDE [UP | DOWN | SHADED]": the side left out
         return ast.Turn(interval, self.expression(), line)
 
     def wait_statement(self) -> ast.Wait:
@@ -475,20 +478,16 @@ class Parser:
     def chain(self, operand, operators) -> ast.Expr:
         """``operand (op operand)*``, left to right; AND and OR become ``Logical``.
 
-        Each operator adds a nesting level (the tree grows one deeper), so that
-        ``1 + 1 + ... + 1`` cannot nest deeper than MAX_NESTING either."""
+        A chain such as ``1 + 1 + ... + 1`` is flat however long it is: the
+        tree leans left, and every phase walks such a left spine with a loop,
+        so only real nesting (parentheses, unary operators, arguments,
+        positions) counts towards MAX_NESTING."""
         expr = operand()
-        saved = self.depth
-        try:
-            while self.check_any(operators):
-                op = self.advance()
-                self.depth += 1
-                self.check_depth()
-                right = operand()
-                kind = ast.Logical if op.type in (T.AND, T.OR) else ast.Binary
-                expr = kind(expr, op, right, op.line)
-        finally:
-            self.depth = saved
+        while self.check_any(operators):
+            op = self.advance()
+            right = operand()
+            kind = ast.Logical if op.type in (T.AND, T.OR) else ast.Binary
+            expr = kind(expr, op, right, op.line)
         return expr
 
     def unary(self) -> ast.Expr:

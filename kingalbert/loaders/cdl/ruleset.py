@@ -8,89 +8,62 @@ kept in ``game.vars`` so that the engine's undo, redo and positions cover it:
 * ``cdl:shaded``  - for each pile with shaded cards, their positions (1 = bottom);
 * ``cdl:bottoms`` - each pile's position-0 drawing when it is not the green circle.
 
-A transaction is what the help file describes.  The press calls the first of
-``SelectLeftFrom``/``SelectLeft``/``SelectFrom``/``Select`` the stack has
-(``Right`` for ADJUST); if that leaves cards on CURSOR, the release calls the
-destination's ``...To`` method, and cards still on CURSOR afterwards cancel
-the transaction.  ``integrity?`` then runs; FALSE undoes the transaction.
-Each transaction runs on a copy of the state, which is written back to the
-game only when it is accepted, so a refused or failed one leaves no trace.
+Transactions are transactions.py's: each one runs on a view of the game's
+state and is written back to the game only when it is accepted, so a refused
+or failed one leaves no trace.  The engine's actions map onto them:
+``SRC>DST`` presses SELECT on SRC's top card and releases it on DST,
+``SRC:N>DST`` presses on the Nth card from the top, ``click:SRC[:N]``
+presses and releases on SRC; ``adjust:SRC[:N]>DST`` and ``adjust:SRC[:N]``
+are the same with ADJUST (the right button).  A press on an empty stack is at
+position 0; the release is at the destination's top card (0 when empty).
 
-The engine's actions map onto this: ``SRC>DST`` presses on SRC's top card and
-releases on DST, ``SRC:N>DST`` presses on the Nth card from the top,
-``click:SRC[:N]`` presses and releases on SRC, ``adjust:`` is the same with
-the ADJUST (right) button.  A press on an empty stack is at position 0.
-The release is at the destination's top card (0 when it is empty).
+The game is over once ``win?`` or ``loose?`` says so (the engine's ``Game``
+then refuses every move and lists none).  Per game, the ruleset keeps the
+state it last read and the transactions it worked out on it (``Session``),
+until the game changes; the run cache (transactions.py) is shared by all
+games of the ruleset.
 
-For the desktop (all data, nothing drawn here):
+For the desktop (all data, nothing drawn here), besides playfield.py's layout:
 
-* ``matrix`` (the ``GAME w BY h`` size) and ``stack_layout(game)`` (each
-  stack's X, Y, W, H, direction and empty-pile drawing); ``fit_layout(game,
-  width, height)`` turns them into the engine's ``Layout`` for a work area as
-  the help file's Playfield section says (the matrix fills the area, the card
-  is the biggest 2:3 frame that fits the smallest stack), and ``layout()``
-  does so for a work area sized for cards of the usual height;
-  ``PileView.empty`` is the suit of a card drawing;
-* ``bottom_card(game, pile)`` ('circle', 'cross' or a card) and
-  ``is_shaded(game, pile, index)``;
-* ``picked_up(game, pile, n)``: the cards a press puts on the CURSOR, which
-  follow the pointer while the button is held;
+* ``picked_up(game, pile, n, button)``: the cards a press puts on the CURSOR,
+  which follow the pointer while the button is held (``button="right"`` for
+  an ADJUST drag);
 * ``help_text(game, pile)`` runs the Help method (Play|Rules) and returns its
   ``HelpBox`` (title, box on the matrix, text, buttons); ``help_box(game)``
   is the box as it stands; ``press_button(game, i)`` runs a WAIT button's
   procedure as an undoable transaction;
 * ``take_messages(game)`` (WRITE text, also given to ``game.say``) and
   ``take_events(game)`` (``("flash", pile, low, high)``, ``("draw", pile)``,
-  ``("clear", title, box)``, ``("write", text)``, ``("wait", title, proc)``).
+  ``("clear", title, box)``, ``("write", text)``, ``("wait", title, proc, stack)``).
 
-A runtime error (or a runaway program stopped by the step, depth or time
-limit) raises ``RuleFileError`` with the file and line; the transaction it
-happened in leaves no trace.
+A runtime error (or a runaway program stopped by the step or depth limit)
+raises ``RuleFileError`` with the file and line; the transaction it happened
+in leaves no trace.
 """
 from __future__ import annotations
 
 import re
-
 import weakref
 from collections import Counter
 from typing import TYPE_CHECKING, Iterator
 
 from ...engine.cards import Card
 from ...engine.errors import IllegalMoveError, PositionError, RuleFileError
-from ...engine.layout import Layout, PileView
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.ruleset import Ruleset
 from .errors import CdlRunawayError, CdlRuntimeError
-from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Interpreter, Limits, Output, State
-from .model import CURSOR, CompiledProgram, StackInfo, method_chain
+from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Limits, Output, State
+from .model import CURSOR, CompiledProgram, StackInfo
+from .playfield import SUITS, Playfield, from_card, to_card
+from .transactions import CANCELLED, Machine, Outcome, RunCache, View, refusal_text
 
 if TYPE_CHECKING:
     from ...engine.game import Game
 
-SUITS = "SHCD"          # CardsWorkShop's suit order: spade 0, heart 13, club 26, diamond 39
-DIRECTIONS = ("up", "down", "left", "right", "over")
-
-NOTHING = "Nothing happens there"
-CANCELLED = "The cards can't go there"
-INTEGRITY = "The rules of the game don't allow that"
-
-
-# -- cards -------------------------------------------------------------------------
-def to_card(value: int) -> Card:
-    base = value % 52
-    return Card(base % 13 + 1, SUITS[base // 13], value // 52 != 1)
-
-
-def from_card(card: Card) -> int:
-    return SUITS.index(card.suit) * 13 + card.rank - 1 + (0 if card.face_up else 52)
-
-
-def clone_rng(rng: Rng) -> Rng:
-    """A generator that draws what ``rng`` would, leaving ``rng`` alone."""
-    copy = Rng(0)
-    copy.state = rng.state
-    return copy
+#: CARD numbers of the engine's cards, and back (shaded cards are kept apart)
+CARD_VALUES = {to_card(value): value for value in range(104)}
+VALUE_CARDS = [to_card(value) for value in range(156)]
 
 
 def decks_in(state: State) -> int:
@@ -99,28 +72,19 @@ def decks_in(state: State) -> int:
     return max(1, max(counts.values(), default=1))
 
 
-def state_key(state: State) -> tuple:
-    return (tuple((k, tuple(v)) for k, v in sorted(state.stacks.items())),
-            tuple(sorted(state.bottoms.items())),
-            tuple(sorted((k, v.key if isinstance(v, StackInfo) else v) for k, v in state.globals.items())))
-
-
-class Transaction:
-    """The outcome of one simulated or real transaction."""
-
-    def __init__(self, state: State, output: Output, refusal: str | None):
-        self.state = state
-        self.output = output
-        self.refusal = refusal
-
-
 class Session:
-    """What one game shows besides its piles: the help box, messages, events."""
+    """What the ruleset keeps for one game: what the game shows besides its piles
+    (the help box, messages, events), and the state and transactions worked out
+    for the game's current version."""
 
     def __init__(self):
         self.help: HelpBox = HelpBox()
         self.messages: list[str] = []
         self.events: list[tuple] = []
+        self.version = None
+        self.state: State | None = None
+        self.outcomes: dict = {}
+        self.listing: list | None = None
 
 
 def spaced(identifier: str) -> str:
@@ -129,7 +93,7 @@ def spaced(identifier: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", identifier).replace("_", " ").strip() or identifier
 
 
-class CdlRuleset(Ruleset):
+class CdlRuleset(Playfield, Ruleset):
     decks = 1
     # REMOVE takes cards out of the game for good
     destroys_cards = True
@@ -138,10 +102,22 @@ class CdlRuleset(Ruleset):
         self.program = program
         self.name = spaced(program.name)
         self.source = program.filename
-        self.limits = limits or Limits()
+        self.machine = Machine(program, limits or Limits())
         self._sessions: "weakref.WeakKeyDictionary[Game, Session]" = weakref.WeakKeyDictionary()
         self.decks = 1
         self._decks_known = False   # set by the first deal (ADD may give any number of decks)
+        # presses on a stack whose method ignores its position all do the same
+        self._position_free = {method for method, used in self.machine.uses_position().items() if not used}
+
+    @property
+    def limits(self) -> Limits:
+        return self.machine.limits
+
+    @limits.setter
+    def limits(self, limits: Limits) -> None:
+        self.machine.limits = limits
+        self.machine.cache = RunCache()     # what ran under other limits may end otherwise now
+        self._sessions.clear()
 
     # -- new game ------------------------------------------------------------------
     def setup(self, game: "Game") -> None:
@@ -149,27 +125,37 @@ class CdlRuleset(Ruleset):
             role = "other" if stack.field("direction") == 4 else "tableau"
             game.add_pile(stack.name, role)
 
-    def deal(self, game: "Game") -> None:
-        state = State.initial(self.program)
-        output = Output()
-        interpreter = self.interpreter(state, game.rng, output)
-        self.run(lambda: [interpreter.run_method(stack, stack.methods["start"])
-                          for stack in self.program.order if "start" in stack.methods])
-        if state.stacks[CURSOR.key]:
-            raise self.runtime_error(0, "Start methods must not leave cards on the CURSOR")
+    def dealt_state(self, rng) -> tuple[State, list]:
+        """Run the Start methods in ORDER order, then integrity? once."""
+        view, events = View(State.initial(self.program)), []
+        rng_state = rng.state
+        for stack in self.program.order:
+            method = stack.methods.get("start")
+            if method is None:
+                continue
+            result = self.run(lambda: self.machine.run(view, rng_state, method=method, stack=stack))
+            view, events = View(view.then(result).state()), events + result.events
+            rng_state = self.machine.rng_after(result, rng_state)
+            if view.stack(CURSOR.key):
+                raise self.runtime_error(method.line, f"{stack.name}'s Start method (line {method.line}) "
+                                                      "must not leave cards on the CURSOR")
         if "integrity?" in self.program.routines:
-            self.run(lambda: interpreter.call_routine("integrity?"))
-        self.try_verdicts(state, game.rng)      # a deal on which win? or loose? fails is an error
+            result = self.run(lambda: self.machine.run(view, rng_state, routine="integrity?"))
+            view, events = View(view.then(result).state()), events + result.events
+            rng_state = self.machine.rng_after(result, rng_state)
+            if view.stack(CURSOR.key):
+                line = self.program.routines["integrity?"].line
+                raise self.runtime_error(line, f"integrity? (line {line}) must not leave cards on the CURSOR")
+        rng.state = rng_state
+        return view.base, events
+
+    def deal(self, game: "Game") -> None:
+        state, events = self.dealt_state(game.rng)
+        # a deal on which win? or loose? fails is an error of the file
+        self.run(lambda: self.machine.verdicts(View(state), game.rng.state))
         self.write_state(game, state)
         self.decks, self._decks_known = decks_in(state), True
-        self.publish(game, output)
-
-    def try_verdicts(self, state: State, rng) -> None:
-        """Run win? and loose? on a copy of ``state``; a runtime error in either is raised."""
-        for key in ("win?", "loose?"):
-            if key in self.program.routines:
-                interpreter = self.interpreter(state.copy(), clone_rng(rng), Output())
-                self.run(lambda: interpreter.call_routine(key))
+        self.publish(game, events)
 
     def check_position(self, game) -> None:
         """Refuse a position from outside whose ``cdl:`` variables this program could not
@@ -179,14 +165,11 @@ class CdlRuleset(Ruleset):
         if problem is not None:
             raise PositionError(problem)
         if not self._decks_known:
-            state = State.initial(self.program)
-            interpreter = self.interpreter(state, Rng(0), Output())
-            self.run(lambda: [interpreter.run_method(stack, stack.methods["start"])
-                              for stack in self.program.order if "start" in stack.methods])
+            state, _ = self.dealt_state(Rng(0))
             self.decks, self._decks_known = decks_in(state), True
         super().check_position(game)
         try:
-            self.try_verdicts(self.read_state(game), game.rng)
+            self.run(lambda: self.machine.verdicts(View(self.read_state(game)), game.rng.state))
         except RuleFileError as error:
             raise PositionError(f"the rules fail on this position: {error}") from None
 
@@ -224,186 +207,146 @@ class CdlRuleset(Ruleset):
         return None
 
     # -- transactions --------------------------------------------------------------
+    def outcome(self, game, src, n: int, button: str, dst=None) -> Outcome:
+        """The transaction (a press only when ``dst`` is None), worked out once per
+        game version.  Raises RuleFileError if the program fails in it."""
+        session = self.current(game)
+        key = (src.name, n, button, dst.name if dst is not None else None)
+        found = session.outcomes.get(key)
+        if found is None:
+            view, rng_state = View(session.state), game.rng.state
+            stack = self.stack(src)
+            if dst is None:
+                found = self.run(lambda: self.machine.press(view, rng_state, stack, n, button))
+            else:
+                found = self.run(lambda: self.machine.transaction(view, rng_state, stack, n, button,
+                                                                  self.stack(dst)))
+            session.outcomes[key] = found
+        return found
+
     def check_pick(self, game, pile, n):
-        press = self.press(game, pile, n, "left", simulate=True)
-        return press.refusal
+        return self.outcome(game, pile, n, "left").refusal
 
     def check_drop(self, game, src, n, dst):
-        return self.transaction(game, src, n, "left", dst, simulate=True).refusal
+        return self.outcome(game, src, n, "left", dst).refusal
 
     def on_drop(self, game, src, n, dst):
-        self.commit(game, self.transaction(game, src, n, "left", dst))
+        self.commit(game, self.outcome(game, src, n, "left", dst))
 
     def can_click(self, game, pile) -> bool:
-        return self.transaction(game, pile, 1, "left", pile, simulate=True).refusal is None
+        return self.outcome(game, pile, 1, "left", pile).refusal is None
 
     def on_click(self, game, pile, n):
-        return self.commit(game, self.transaction(game, pile, n, "left", pile), quiet=True)
+        return self.commit(game, self.outcome(game, pile, n, "left", pile), quiet=True)
 
     def on_adjust(self, game, pile, n):
-        return self.commit(game, self.transaction(game, pile, n, "right", pile), quiet=True)
+        return self.commit(game, self.outcome(game, pile, n, "right", pile), quiet=True)
 
-    def commit(self, game, result: Transaction, quiet: bool = False):
-        if result.refusal is not None:
+    def on_adjust_drop(self, game, src, n, dst):
+        """An ADJUST drag: pressed with the right button on SRC, released on DST."""
+        return self.commit(game, self.outcome(game, src, n, "right", dst), quiet=True)
+
+    def commit(self, game, outcome: Outcome, quiet: bool = False):
+        if outcome.refusal is not None:
             # nothing is logged, but a box the program opened (CLEAR, WAIT) still shows
-            self.publish(game, result.output, refused=True)
+            self.publish(game, outcome.events, refused=True)
             if quiet:
-                return result.refusal
-            raise IllegalMoveError(result.refusal)
-        # win? and loose? run after every transaction: a failure in them undoes it too
-        self.try_verdicts(result.state, game.rng)
-        self.write_state(game, result.state)
-        self.publish(game, result.output)
+                return outcome.refusal
+            raise IllegalMoveError(outcome.refusal)
+        self.write_changes(game, outcome.view)
+        if outcome.rng_state is not None:
+            game.rng.state = outcome.rng_state
+        self.publish(game, outcome.events)
         return None
-
-    def press(self, game, pile, n: int, button: str, simulate: bool, state: State | None = None) -> Transaction:
-        """The press half of a transaction: the source stack's From method.
-
-        ``state`` is the game's state when the caller has read it already (a copy it gives away).
-        """
-        if state is None:
-            state = self.read_state(game)
-        output = Output()
-        stack = self.stack(pile)
-        size = len(state.stacks[stack.key])
-        if size == 0 and n == 1:
-            position = 0
-        elif n > size:
-            return Transaction(state, output, "There is no card there" if size == 0 else
-                               "There aren't that many cards there")
-        else:
-            position = size - n + 1
-        method = stack.method(*method_chain(button, "from"))
-        if method is None:
-            return Transaction(state, output, NOTHING)
-        before = state.copy()
-        interpreter = self.interpreter(state, self.rng_for(game, simulate), output)
-        self.run(lambda: interpreter.run_method(stack, method, position))
-        if state.same_as(before):
-            return Transaction(state, output, self.refusal_text(output, NOTHING))
-        result = Transaction(state, output, None)
-        result.before = before
-        result.rng = interpreter.rng
-        return result
 
     def picked_up(self, game, pile, n: int = 1, button: str = "left") -> list[Card] | None:
         """The cards a press on the Nth card from the top would put on the CURSOR
         (what follows the pointer while dragging): [] when the press moves cards
         elsewhere at once, None when it is refused.  The game is not changed."""
-        press = self.press(game, pile, n, button, simulate=True)
+        press = self.outcome(game, pile, n, button)
         if press.refusal is not None:
             return None
-        return [to_card(value) for value in press.state.stacks[CURSOR.key]]
-
-    def transaction(self, game, src, n: int, button: str, dst, simulate: bool = False) -> Transaction:
-        press = self.press(game, src, n, button, simulate)
-        if press.refusal is not None:
-            return press
-        return self.release(press, self.stack(dst), button)
-
-    def release(self, press: Transaction, dest: StackInfo, button: str) -> Transaction:
-        """The release half: the destination's To method, then integrity?."""
-        state, output = press.state, press.output
-        interpreter = self.interpreter(state, press.rng, output)
-        if state.stacks[CURSOR.key]:
-            method = dest.method(*method_chain(button, "to"))
-            if method is None:
-                return Transaction(state, output, CANCELLED)
-            position = len(state.stacks[dest.key])
-            self.run(lambda: interpreter.run_method(dest, method, position))
-            if state.stacks[CURSOR.key]:
-                return Transaction(state, output, self.refusal_text(output, CANCELLED))
-        if state.same_as(press.before):
-            return Transaction(state, output, self.refusal_text(output, NOTHING))
-        if "integrity?" in self.program.routines:
-            if not self.run(lambda: interpreter.call_routine("integrity?")):
-                return Transaction(state, output, self.refusal_text(output, INTEGRITY))
-            if state.stacks[CURSOR.key]:
-                raise self.runtime_error(0, "integrity? must not leave cards on the CURSOR")
-        return Transaction(state, output, None)
-
-    def refusal_text(self, output: Output, default: str) -> str:
-        text = "".join(output.written).strip()
-        return text or default
+        return [to_card(value) for value in press.view.stack(CURSOR.key)]
 
     # -- the rest of the callbacks -------------------------------------------------
     def is_won(self, game) -> bool:
-        return self.ask(game, "win?")
+        return self.verdicts(game)[0]
 
     def is_lost(self, game) -> bool:
-        return self.ask(game, "loose?")
+        return self.verdicts(game)[1]
 
-    def ask(self, game, key: str) -> bool:
-        if key not in self.program.routines:
-            return False
-        interpreter = self.interpreter(self.read_state(game), self.rng_for(game, True), Output())
-        return bool(self.run(lambda: interpreter.call_routine(key)))
+    def verdicts(self, game) -> tuple[bool, bool]:
+        session = self.current(game)
+        key = ("verdicts",)
+        if key not in session.outcomes:
+            view = View(session.state)
+            session.outcomes[key] = self.run(lambda: self.machine.verdicts(view, game.rng.state))
+        return session.outcomes[key]
 
     def legal_moves(self, game) -> Iterator[Move]:
-        """Every accepted transaction: drags (cards carried on the CURSOR), then clicks.
+        """Every transaction the program would accept, each listed once by the state it
+        leaves: drags (SELECT, then ADJUST), then clicks, then ADJUST-clicks; of presses
+        on different cards of a stack that end alike, the one nearest the top.
+        Transactions that change only variables (not a card, nor a drawing) are
+        playable but not listed, and so are those in which the program fails
+        (``play`` would refuse them with the error).  A press stopped as a runaway
+        is not tried again on the same stack, nor a release on the same destination."""
+        session = self.current(game)
+        if session.listing is None:
+            session.listing = self.list_moves(game, session)
+        return iter(session.listing)
 
-        Moves that end in the same state are one move: a drag before a click
-        before an ADJUST-click, and of presses on different cards of a stack the
-        one nearest the top.  Transactions that change only variables (not a
-        card, nor a drawing) are playable but not listed.  A press stopped as a
-        runaway is not tried again on the same stack, nor a release stopped as a
-        runaway on the same destination (each would cost up to the time limit).
-        """
+    def list_moves(self, game, session: Session) -> list[Move]:
+        machine = self.machine
+        view, rng_state = View(session.state), game.rng.state
         stacks = self.program.order
+        receivers = {button: [s for s in stacks if s.method(f"select{button}to", f"select{button}", "selectto",
+                                                          "select")] for button in ("left", "right")}
         best: dict = {}             # resulting state -> (priority, order, move)
-        presses: set = set()        # states after a press already tried
-        current = self.read_state(game)
         for stack in stacks:
-            pile = game.pile(stack.name)
-            size = len(pile.cards)
-            broken = set()          # buttons whose press ran away, (button, dest) whose release did
-            for n in range(1, max(size, 1) + 1):
-                for button, kind in (("left", "click"), ("right", "adjust")):
-                    if button in broken:
-                        continue
-                    if button == "right" and not any(k.startswith("selectright") for k in stack.methods):
-                        continue
+            size = len(view.stack(stack.key))
+            for button in ("left", "right"):
+                method = stack.method(f"select{button}from", f"select{button}", "selectfrom", "select")
+                if method is None:
+                    continue
+                presses, broken = set(), set()
+                depth = 1 if method in self._position_free else max(size, 1)
+                for n in range(1, depth + 1):
                     try:
-                        press = self.press(game, pile, n, button, simulate=True, state=current.copy())
-                    except RuleFileError as error:
-                        if getattr(error, "runaway", False):
-                            broken.add(button)
+                        press = machine.press(view, rng_state, stack, n, button)
+                    except CdlRuntimeError as error:
+                        if isinstance(error, CdlRunawayError):
+                            break
                         continue
                     if press.refusal is not None:
                         continue
-                    pressed = (button, state_key(press.state), press.rng.state)
+                    pressed = press.view.key()
                     if pressed in presses:
                         continue        # a press lower down that did the same: same releases
                     presses.add(pressed)
-                    carried = bool(press.state.stacks[CURSOR.key])
-                    targets = stacks if (carried and button == "left") else [stack]
+                    targets = receivers[button] if press.carried else [stack]
                     for dest in targets:
-                        if (button, dest.key) in broken:
+                        if dest.key in broken:
                             continue
-                        copy = Transaction(press.state.copy(), Output(), None)
-                        copy.before, copy.rng = press.before, clone_rng(press.rng)
                         try:
-                            result = self.release(copy, dest, button)
-                        except RuleFileError as error:
-                            if getattr(error, "runaway", False):
-                                # a runaway release (To method or integrity?) costs up to the time
-                                # limit each time: not tried again from this stack
-                                broken.add((button, dest.key))
+                            result = machine.release(press, dest, button)
+                        except CdlRuntimeError as error:
+                            if isinstance(error, CdlRunawayError):
+                                broken.add(dest.key)    # each try would cost the whole step budget
                             continue
-                        if result.refusal is not None:
-                            continue
-                        if (result.state.stacks == press.before.stacks
-                                and result.state.bottoms == press.before.bottoms):
+                        if result.refusal is not None or not result.view.cards_changed():
                             continue
                         if dest is not stack:
-                            move, priority = Move("drag", stack.name, n, dest.name), 0
+                            move = Move("drag" if button == "left" else "adjust", stack.name, n, dest.name)
+                            priority = 0 if button == "left" else 1
                         else:
-                            move, priority = Move(kind, stack.name, n), 1 if kind == "click" else 2
-                        key = state_key(result.state)
+                            move = Move("click" if button == "left" else "adjust", stack.name, n)
+                            priority = 2 if button == "left" else 3
+                        key = result.view.key()
                         if key not in best or priority < best[key][0]:
                             best[key] = (priority, len(best), move)
-        for _, _, move in sorted(best.values(), key=lambda entry: entry[:2]):
-            yield move
+                        session.outcomes.setdefault((move.src, n, button, dest.name), result)
+        return [move for _, _, move in sorted(best.values(), key=lambda entry: entry[:2])]
 
     # -- help boxes ------------------------------------------------------------------
     def session(self, game) -> Session:
@@ -412,18 +355,28 @@ class CdlRuleset(Ruleset):
             session = self._sessions[game] = Session()
         return session
 
+    def current(self, game) -> Session:
+        """The game's session, with the state read for the game's current version."""
+        session = self.session(game)
+        if session.version != game.version or session.state is None:
+            session.state = self.read_state(game)
+            session.version = game.version
+            session.outcomes = {}
+            session.listing = None
+        return session
+
     def help_text(self, game, pile) -> HelpBox | None:
         """Run the stack's Help method (the Rules mode); return the box it opened, or None."""
         stack = self.stack(pile)
         method = stack.methods.get("help")
         if method is None:
             return None
-        state = self.read_state(game)
+        session = self.current(game)
+        position = len(session.state.stacks[stack.key]) if method.params else None
+        result = self.run(lambda: self.machine.run(View(session.state), game.rng.state, method=method,
+                                                   stack=stack, position=position))
         output = Output()
-        interpreter = self.interpreter(state, self.rng_for(game, True), output)
-        position = len(state.stacks[stack.key]) if method.params else None
-        self.run(lambda: interpreter.run_method(stack, method, position))
-        session = self.session(game)
+        output.replay(result.events)
         session.help = output.help
         session.events.extend(output.events)
         return output.help
@@ -451,37 +404,42 @@ class CdlRuleset(Ruleset):
         buttons = session.help.buttons
         if not 0 <= index < len(buttons):
             raise IllegalMoveError("There is no such button")
+        if game.status != "playing":
+            raise IllegalMoveError("The game is over")
         _, key = buttons[index]
         contexts = session.help.contexts
         context_key = contexts[index] if index < len(contexts) else None
         context = self.program.stacks.get(context_key) if context_key else None
-        state = self.read_state(game)
-        before = state.copy()
-        output = Output()
-        interpreter = self.interpreter(state, game.rng, output)
+        session = self.current(game)
+        view, rng_state = View(session.state), game.rng.state
+        result = self.run(lambda: self.machine.run(view, rng_state, routine=key, context=context))
+        after, events = view.then(result), list(result.events)
+        rng_state = self.machine.rng_after(result, rng_state)
+        if after.stack(CURSOR.key):
+            self.publish(game, events, refused=True)
+            raise IllegalMoveError(refusal_text(events, CANCELLED))
+        if not after.differs():
+            self.publish(game, events)
+            return
+        outcome = self.run(lambda: self.machine.finish(after, events, rng_state))
+        if outcome.refusal is not None:
+            self.publish(game, outcome.events, refused=True)
+            raise IllegalMoveError(outcome.refusal)
         game.begin(None)
         try:
-            self.run(lambda: interpreter.call_routine(key, (), context))
-            if state.stacks[CURSOR.key]:
-                raise IllegalMoveError(self.refusal_text(output, CANCELLED))
-            if not state.same_as(before) and "integrity?" in self.program.routines:
-                if not self.run(lambda: interpreter.call_routine("integrity?")):
-                    raise IllegalMoveError(self.refusal_text(output, INTEGRITY))
-            self.write_state(game, state)
+            self.commit(game, outcome)
         except BaseException:
             game.rollback()
             raise
-        if state.same_as(before):
-            game.rollback()
-        else:
-            game.commit()
-        self.publish(game, output)
+        game.commit()
 
-    def publish(self, game, output: Output, refused: bool = False) -> None:
-        """Show what a run wrote: its help box, its events, its text as a message.
+    def publish(self, game, events: list, refused: bool = False) -> None:
+        """Show what a transaction wrote: its help box, its events, its text as a message.
         For a refused transaction the text is the refusal, so only a box the
         program opened or added buttons to (CLEAR, WAIT) and the events are kept."""
         session = self.session(game)
+        output = Output()
+        output.replay(events)
         opened = ("clear", "wait") if refused else ("clear", "write", "wait")
         if any(event[0] in opened for event in output.events):
             session.help = output.help
@@ -491,111 +449,23 @@ class CdlRuleset(Ruleset):
             session.messages.append(text)
             game.say(text.strip())
 
-    # -- layout ------------------------------------------------------------------------
-    def stack_layout(self, game=None) -> list[dict]:
-        """The stacks on the ``GAME w BY h`` matrix, in ORDER order."""
-        bottoms = (game.vars.get("cdl:bottoms", {}) if game is not None else {})
-        return [{
-            "name": stack.name,
-            "x": stack.field("x"), "y": stack.field("y"),
-            "w": stack.field("w"), "h": stack.field("h"),
-            "direction": DIRECTIONS[stack.field("direction")],
-            "bottom": bottoms.get(stack.name, EMPTY_CARD),
-        } for stack in self.program.order]
-
-    @property
-    def matrix(self) -> tuple[int, int]:
-        return self.program.width, self.program.height
-
-    def bottom_card(self, game, pile) -> str:
-        """What to draw for an empty pile: 'circle', 'cross', or a Card text (shaded)."""
-        value = game.vars.get("cdl:bottoms", {}).get(pile.name, EMPTY_CARD)
-        if value == EMPTY_CARD:
-            return "circle"
-        if value == CROSS_CARD:
-            return "cross"
-        return str(to_card(value))
-
-    def empty_mark(self, game, stack: StackInfo) -> str | None:
-        """For ``PileView.empty``: the suit letter of a card drawing, None for a circle or cross."""
-        value = game.vars.get("cdl:bottoms", {}).get(stack.name, EMPTY_CARD) if game is not None else EMPTY_CARD
-        return None if value >= EMPTY_CARD else to_card(value).suit
-
-    def is_shaded(self, game, pile, index: int) -> bool:
-        """Is the card at ``pile.cards[index]`` shaded?"""
-        positions = game.vars.get("cdl:shaded", {}).get(pile.name, ())
-        return (index % len(pile.cards)) + 1 in positions if pile.cards else False
-
-    def layout(self, game, card_w: int = 71, card_h: int = 96) -> Layout:
-        """The playfield for cards about ``card_h`` high: a work area of whole matrix
-        cells just big enough that the smallest stack holds a ``card_h`` card, laid
-        out by ``fit_layout`` (so the card is 2:3, ``card_h`` rounded to a multiple of 3)."""
-        width, height = self.matrix
-        min_w, min_h = self.smallest_stack()
-        gap = max(4, card_w // 8)
-        frame_h = card_h - card_h % 3
-        cell_w = -(-(frame_h * 2 // 3 + gap) // min_w)
-        cell_h = -(-(frame_h + gap) // min_h)
-        return self.fit_layout(game, width * cell_w, height * cell_h, gap)
-
-    def smallest_stack(self) -> tuple[int, int]:
-        """The least W and the least H of any stack (in matrix cells), as the help file takes them."""
-        stacks = self.program.order
-        return (min((s.field("w") for s in stacks), default=1),
-                min((s.field("h") for s in stacks), default=1))
-
-    def fit_layout(self, game, width: int, height: int, gap: int | None = None) -> Layout:
-        """The help file's Playfield rule for a work area of ``width`` by ``height`` pixels.
-
-        The ``GAME w BY h`` matrix fills the area (a cell is width/w by height/h
-        pixels); the card is the biggest 2:3 frame that fits the rectangle of the
-        least stack width by the least stack height, less a ``gap`` that keeps
-        neighbouring stacks apart.  Each stack's cards start at its rectangle's
-        top left (bottom for Direction UP, right for LEFT) and are fanned by a
-        quarter of a card in its Direction; OVER piles them up.
-        """
-        columns, rows = self.matrix
-        min_w, min_h = self.smallest_stack()
-        cell_w, cell_h = width / columns, height / rows
-        if gap is None:
-            gap = max(4, int(min(cell_w * min_w, cell_h * min_h)) // 12)
-        box_w, box_h = int(cell_w * min_w) - gap, int(cell_h * min_h) - gap
-        card_h = min(box_h, box_w * 3 // 2)
-        card_h -= card_h % 3
-        if card_h < 3:
-            raise ValueError(f"a {width}x{height} work area is too small for {columns} by {rows} cells")
-        card_w = card_h * 2 // 3
-        views = []
-        for stack in self.program.order:
-            x = int(stack.field("x") * cell_w) + gap // 2
-            y = int(stack.field("y") * cell_h) + gap // 2
-            right = int((stack.field("x") + stack.field("w")) * cell_w) - (gap - gap // 2)
-            bottom = int((stack.field("y") + stack.field("h")) * cell_h) - (gap - gap // 2)
-            direction = DIRECTIONS[stack.field("direction")]
-            dx = dy = 0
-            if direction == "down":
-                dy = card_h // 4
-            elif direction == "up":
-                dy, y = -(card_h // 4), bottom - card_h
-            elif direction == "right":
-                dx = card_w // 4
-            elif direction == "left":
-                dx, x = -(card_w // 4), right - card_w
-            views.append(PileView(stack.name, x, y, dx, dy, empty=self.empty_mark(game, stack)))
-        return Layout(card_w, card_h, int(width), int(height), views, cell=(cell_w, cell_h))
-
     # -- state <-> game --------------------------------------------------------------
     def read_state(self, game) -> State:
         program = self.program
         state = State.initial(program)
         shaded = game.vars.get("cdl:shaded", {})
         bottoms = game.vars.get("cdl:bottoms", {})
+        values = CARD_VALUES
         for stack in program.order:
             pile = game.pile(stack.name)
-            cards = [from_card(card) for card in pile.cards]
-            for position in shaded.get(stack.name, ()):
-                if 1 <= position <= len(cards):
-                    cards[position - 1] = cards[position - 1] % 52 + 104
+            cards = tuple(values[card] for card in pile.cards)
+            marks = shaded.get(stack.name)
+            if marks:
+                cards = list(cards)
+                for position in marks:
+                    if 1 <= position <= len(cards):
+                        cards[position - 1] = cards[position - 1] % 52 + 104
+                cards = tuple(cards)
             state.stacks[stack.key] = cards
             state.bottoms[stack.key] = bottoms.get(stack.name, EMPTY_CARD)
         saved = game.vars.get("cdl:globals", {})
@@ -608,34 +478,48 @@ class CdlRuleset(Ruleset):
         return state
 
     def write_state(self, game, state: State) -> None:
-        shaded, bottoms = {}, {}
-        for stack in self.program.order:
-            pile = game.pile(stack.name)
-            values = state.stacks[stack.key]
-            cards = [to_card(value) for value in values]
-            if cards != pile.cards:
-                game.set_cards(pile, cards)
+        """Make the game's piles and ``cdl:`` variables say ``state``."""
+        self.write_changes(game, View(self.read_state(game), dict(state.stacks), dict(state.bottoms),
+                                      dict(state.globals)))
+
+    def write_changes(self, game, view: View) -> None:
+        """Write what ``view`` changed into the game (whose state is ``view.base``)."""
+        stacks, bottoms, globals_ = view.changes()
+        self.session(game).version = None       # the game no longer says what was read
+        stacks.pop(CURSOR.key, None)
+        program = self.program
+        shaded = dict(game.vars.get("cdl:shaded", {}))
+        for key, values in stacks.items():
+            stack = program.stacks[key]
+            game.set_cards(game.pile(stack.name), [VALUE_CARDS[value] for value in values])
             marks = [i + 1 for i, value in enumerate(values) if value >= 104]
             if marks:
                 shaded[stack.name] = marks
-            if state.bottoms[stack.key] != EMPTY_CARD:
-                bottoms[stack.name] = state.bottoms[stack.key]
-        encoded = {key: (value.name if isinstance(value, StackInfo) else value)
-                   for key, value in state.globals.items()}
-        for var, value in (("cdl:shaded", shaded), ("cdl:bottoms", bottoms), ("cdl:globals", encoded)):
-            if game.vars.get(var, {}) != value:
-                game.set_var(var, value)
+            else:
+                shaded.pop(stack.name, None)
+        if stacks and shaded != game.vars.get("cdl:shaded", {}):
+            game.set_var("cdl:shaded", shaded)
+        if bottoms:
+            drawn = dict(game.vars.get("cdl:bottoms", {}))
+            for key, value in bottoms.items():
+                name = program.stacks[key].name if key != CURSOR.key else None
+                if name is None:
+                    continue
+                if value == EMPTY_CARD:
+                    drawn.pop(name, None)
+                else:
+                    drawn[name] = value
+            if drawn != game.vars.get("cdl:bottoms", {}):
+                game.set_var("cdl:bottoms", drawn)
+        if globals_ or "cdl:globals" not in game.vars:
+            encoded = {key: (value.name if isinstance(value, StackInfo) else value)
+                       for key, value in {**view.base.globals, **view.globals}.items()}
+            if game.vars.get("cdl:globals", {}) != encoded:
+                game.set_var("cdl:globals", encoded)
 
     # -- helpers ---------------------------------------------------------------------------
     def stack(self, pile) -> StackInfo:
         return self.program.stacks[pile.name.lower()]
-
-    def interpreter(self, state: State, rng, output: Output) -> Interpreter:
-        return Interpreter(self.program, state, rng, output, self.limits)
-
-    @staticmethod
-    def rng_for(game, simulate: bool):
-        return clone_rng(game.rng) if simulate else game.rng
 
     def run(self, thunk):
         try:
@@ -646,6 +530,9 @@ class CdlRuleset(Ruleset):
     def runtime_error(self, line: int, message: str, runaway: bool = False) -> RuleFileError:
         """The error for the desktop and the command line; ``.runaway`` tells a run
         stopped by a safety limit from an ordinary mistake."""
-        error = RuleFileError(self.program.filename, line or None, message)
+        error = RuleFileError(self.program.filename, line or 1, message)
         error.runaway = runaway
         return error
+
+
+__all__ = ["CdlRuleset", "SUITS", "from_card", "to_card"]

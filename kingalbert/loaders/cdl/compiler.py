@@ -1,0 +1,818 @@
+"""The compiler: the checked tree to Python closures, once per program.
+
+Each statement becomes a function ``run(rt)`` and each expression a function
+``value(rt)`` of the ``Runtime`` (interpreter.py); everything the tree can
+tell before running (which stack a name is, which routine a call calls, an
+operator's function, a constant's value) is decided here, once, so a run does
+only what depends on the state.  One method per kind of node, as in a tree
+walker, looked up in a table at compile time (``STATEMENTS``/``EXPRESSIONS``),
+so a node kind without its method is an error when the module loads.
+
+Control flow: a statement's function returns None to go on, or BREAK_BLOCK,
+BREAK_PROC or RETURN (the value in ``rt.value``) to leave; no exceptions are
+used for it.  A chain of operators (``1 + 2 - x``) becomes one loop, so a long
+flat chain runs (and compiles) without deep recursion.
+
+Every statement, call and loop turn is a step: ``rt.chunk -= 1`` and, when the
+chunk is used up, ``rt.next_chunk(line)`` counts it and checks the limits.
+"""
+from __future__ import annotations
+
+import operator
+
+from . import ast
+from .checker import is_int_min, left_spine
+from .errors import CdlRunawayError, CdlRuntimeError
+from .interpreter import (BREAK_BLOCK, BREAK_PROC, CHARS_PER_STEP, CROSS_CARD, EMPTY_CARD, INT_MAX, INT_MIN,
+                          MAX_CARDS, RETURN, card_name, default_value, describe_value, value_class)
+from .model import CURSOR, NUMERIC, CompiledProgram, StackInfo
+from .tokens import T
+
+
+class Code:
+    """A program's closures: each method's body, and each routine's invoker
+    ``invoke(rt, args, line) -> value``."""
+
+    def __init__(self):
+        self.methods: dict = {}      # Method -> run(rt)
+        self.routines: dict = {}     # key -> invoke(rt, args, line)
+        #: Method -> whether its body reads or sets its position parameter at all
+        self.position_used: dict = {}
+
+
+def compile_program(program: CompiledProgram) -> Code:
+    return Compiler(program).compile()
+
+
+def fail(line: int, message: str):
+    raise CdlRuntimeError(line, message)
+
+
+def check_type(value, type_: str | None, line: int, what: str) -> None:
+    if type_ is None:
+        return
+    if type_ in NUMERIC:
+        ok = type(value) is int
+    elif type_ == "boolean":
+        ok = type(value) is bool
+    elif type_ == "string":
+        ok = type(value) is str
+    else:
+        ok = type(value) is StackInfo
+    if not ok:
+        fail(line, f"{what} must be a {type_}, not {describe_value(value)}")
+
+
+def fit(value: int, line: int) -> int:
+    if not INT_MIN <= value <= INT_MAX:
+        fail(line, f"Integer overflow: {value} is outside -32768 to 32767")
+    return value
+
+
+def text_of(value, kind: str | None) -> str:
+    """How WRITE shows a value."""
+    if type(value) is bool:
+        return "TRUE" if value else "FALSE"
+    if type(value) is StackInfo:
+        return value.name
+    if type(value) is int and kind == "card":
+        return card_name(value)
+    return str(value)
+
+
+def check_position(rt, stack: StackInfo, position: int, line: int, allow_zero: bool) -> None:
+    size = len(rt.view(stack.key))
+    if not (0 if allow_zero else 1) <= position <= size:
+        extra = "" if allow_zero or position != 0 else " (position 0 is the empty-pile drawing)"
+        fail(line, f"Position {position} is outside stack {stack.name}, which has "
+                   f"{size} card{'s' if size != 1 else ''}{extra}")
+
+
+def check_size(cards: list, stack: StackInfo, line: int) -> None:
+    if len(cards) > MAX_CARDS:
+        fail(line, f"Stack {stack.name} would hold more than {MAX_CARDS} cards")
+
+
+COMPARE = {T.EQUAL: operator.eq, T.NOT_EQUAL: operator.ne, T.LESS: operator.lt,
+           T.LESS_EQUAL: operator.le, T.GREATER: operator.gt, T.GREATER_EQUAL: operator.ge}
+ARITHMETIC = {T.PLUS: operator.add, T.MINUS: operator.sub, T.STAR: operator.mul}
+
+
+def binary_operation(node: ast.Binary):
+    """The function ``(left, right) -> value`` of a Binary node's operator, with its checks."""
+    op, line, lexeme = node.op.type, node.line, node.op.lexeme
+
+    def mismatch(left, right):
+        if op in (T.EQUAL, T.NOT_EQUAL):
+            if value_class(left) != value_class(right):
+                fail(line, f"Cannot compare {describe_value(left)} with {describe_value(right)}")
+            same = left is right if type(left) is StackInfo else left == right
+            return same if op is T.EQUAL else not same
+        wrong = left if type(left) is not int else right
+        fail(line, f"'{lexeme}' needs numbers, not {describe_value(wrong)}")
+
+    if op in COMPARE:
+        compare = COMPARE[op]
+
+        def operation(left, right):
+            if type(left) is int and type(right) is int:
+                return compare(left, right)
+            return mismatch(left, right)
+    elif op in ARITHMETIC:
+        arithmetic = ARITHMETIC[op]
+
+        def operation(left, right):
+            if type(left) is int and type(right) is int:
+                value = arithmetic(left, right)
+                if INT_MIN <= value <= INT_MAX:
+                    return value
+                return fit(value, line)
+            return mismatch(left, right)
+    else:       # / and MOD truncate towards zero
+        def operation(left, right):
+            if type(left) is not int or type(right) is not int:
+                return mismatch(left, right)
+            if right == 0:
+                fail(line, "Division by zero" if op is T.SLASH else "MOD by zero")
+            quotient = abs(left) // abs(right) * (1 if (left < 0) == (right < 0) else -1)
+            return fit(quotient if op is T.SLASH else left - right * quotient, line)
+    return operation
+
+
+class Compiler:
+    def __init__(self, program: CompiledProgram):
+        self.program = program
+        self.code = Code()
+        self.locals_used: set = set()    # local names the body being compiled loads or stores
+
+    def compile(self) -> Code:
+        program = self.program
+        for key, routine in program.routines.items():
+            self.code.routines[key] = self.routine(routine)
+        for stack in program.stacks.values():
+            for method in stack.methods.values():
+                if method not in self.code.methods:
+                    self.locals_used = set()
+                    self.code.methods[method] = self.stmt(method.body)
+                    self.code.position_used[method] = any(p.key in self.locals_used for p in method.params)
+        return self.code
+
+    def routine(self, routine):
+        invokers = self.code.routines
+        params, locals_ = routine.params or [], routine.locals
+        body = self.stmt(routine.body) if routine.body is not None else None
+        kind, name, own_line = routine.kind, routine.name, routine.line
+        wanted = "boolean" if kind == "predicate" else routine.return_type
+        defaults = [(local.key, default_value(local.type)) for local in locals_]
+
+        def invoke(rt, args, line):
+            if len(args) != len(params):
+                fail(line, f"{name} takes {len(params)} arguments, not {len(args)}")
+            frame = {}
+            for param, value in zip(params, args):
+                check_type(value, param.type, line, f"Argument {param.name} of {name}")
+                frame[param.key] = value
+            for key, value in defaults:
+                frame[key] = value
+            rt.depth += 1
+            if rt.depth > rt.limits.max_depth:
+                raise CdlRunawayError(line, f"Calls nest more than {rt.limits.max_depth} deep "
+                                            f"(endless recursion in {name}?)")
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            saved, rt.locals = rt.locals, frame
+            signal = body(rt)
+            rt.locals = saved
+            rt.depth -= 1
+            if signal == RETURN:
+                value = rt.value
+                check_type(value, wanted, line, f"The value {name} returns")
+                return value
+            if kind != "procedure":
+                fail(own_line, f"{kind.capitalize()} {name} ended without RETURN")
+            return None
+
+        del invokers    # calls find their routine in code.routines when they run
+        return invoke
+
+    # -- statements ------------------------------------------------------------------
+    def stmt(self, node: ast.Stmt):
+        return STATEMENTS[type(node)](self, node)
+
+    def stmt_Block(self, node: ast.Block):
+        statements = tuple(self.stmt(inner) for inner in node.statements)
+        line = node.line
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            for statement in statements:
+                signal = statement(rt)
+                if signal:
+                    return signal
+            return None
+        return run
+
+    def stmt_Add(self, node: ast.Add):
+        line = node.line
+        low = self.number(node.low)
+        high = self.number(node.high) if node.high is not None else None
+        stack_of = self.stack(node.dest, line, "ADD")
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            first = low(rt)
+            last = first if high is None else high(rt)
+            stack = stack_of(rt)
+            cards = rt.cards(stack.key)
+            if first <= last:
+                bad = first if first < 0 else EMPTY_CARD if last >= EMPTY_CARD else None
+                if bad is not None:
+                    fail(line, f"{bad} is not a card that can lie on a stack (0 to 155)")
+                if len(cards) + last - first + 1 > MAX_CARDS:
+                    fail(line, f"Stack {stack.name} would hold more than {MAX_CARDS} cards")
+                cards.extend(range(first, last + 1))
+            return None
+        return run
+
+    def stmt_Assign(self, node: ast.Assign):
+        line = node.line
+        value_of = self.expr(node.value)
+        target = node.target
+        if isinstance(target, ast.Position):
+            stack_of = self.stack(target.stack, line, "the assignment")
+            index_of = self.number(target.index)
+
+            def run(rt):
+                rt.chunk -= 1
+                if rt.chunk < 0:
+                    rt.next_chunk(line)
+                value = value_of(rt)
+                stack = stack_of(rt)
+                position = index_of(rt)
+                check_type(value, "card", line, "A card")
+                if position == 0:
+                    if not 0 <= value <= CROSS_CARD:
+                        fail(line, f"{value} is not a card (0 to 157)")
+                    rt.bottoms[stack.key] = value
+                else:
+                    check_position(rt, stack, position, line, allow_zero=False)
+                    if not 0 <= value < EMPTY_CARD:
+                        fail(line, f"{value} is not a card that can lie on a stack (0 to 155)")
+                    rt.cards(stack.key)[position - 1] = value
+                return None
+            return run
+        ref = target.ref
+        store = self.store(ref, line)
+        type_, what = ref[2], f"The value given to {target.token.lexeme}"
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            value = value_of(rt)
+            check_type(value, type_, line, what)
+            store(rt, value)
+            return None
+        return run
+
+    def stmt_Break(self, node: ast.Break):
+        line, signal = node.line, BREAK_PROC if node.procedure else BREAK_BLOCK
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            return signal
+        return run
+
+    def stmt_Clear(self, node: ast.Clear):
+        line = node.line
+        title_of = self.expr(node.title) if node.title is not None else None
+        box_of = tuple(self.number(part) for part in node.box) if node.box else None
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            if title_of is None:
+                rt.output.clear(None, None)
+                return None
+            title = title_of(rt)
+            box = tuple(part(rt) for part in box_of) if box_of else None
+            rt.output.clear(text_of(title, None), box)
+            return None
+        return run
+
+    def stmt_Draw(self, node: ast.Draw):
+        line = node.line
+        stack_of = self.stack(node.stack, line, "DRAW")
+        named = node.stack is not None
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            stack = stack_of(rt) if named or rt.context is not None else None
+            rt.output.apply(("draw", stack.name if stack else None))
+            return None
+        return run
+
+    def stmt_Flash(self, node: ast.Flash):
+        line = node.line
+        interval = self.interval(node.interval, allow_zero=True)
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            stack, low, high = interval(rt)
+            rt.output.apply(("flash", stack.name, low, high))
+            return None
+        return run
+
+    def stmt_If(self, node: ast.If):
+        line = node.line
+        condition = self.condition(node.condition, "IF")
+        then_branch = self.stmt(node.then_branch)
+        else_branch = self.stmt(node.else_branch) if node.else_branch is not None else None
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            if condition(rt):
+                return then_branch(rt)
+            if else_branch is not None:
+                return else_branch(rt)
+            return None
+        return run
+
+    def stmt_Inverse(self, node: ast.Inverse):
+        line = node.line
+        interval = self.interval(node.interval, allow_zero=False)
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            stack, low, high = interval(rt)
+            if low <= high:
+                cards = rt.cards(stack.key)
+                cards[low - 1:high] = cards[low - 1:high][::-1]
+            return None
+        return run
+
+    def stmt_Move(self, node: ast.Move):
+        line = node.line
+        interval = self.interval(node.interval, allow_zero=False)
+        dest_of = self.stack(node.dest.stack, line, "MOVE ... TO")
+        index_of = self.number(node.dest.index)
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            stack, low, high = interval(rt)
+            dest = dest_of(rt)
+            if dest is stack:
+                fail(line, f"MOVE needs two different stacks, but both are {stack.name}")
+            position = index_of(rt)
+            size = len(rt.view(dest.key))
+            if not 0 <= position <= size + 1:
+                fail(line, f"MOVE ... TO {dest.name}[{position}]: {dest.name} has "
+                           f"{size} cards, so the position must be 1 to {size + 1}")
+            if low > high:
+                return None
+            cards = rt.cards(stack.key)
+            moving = cards[low - 1:high]
+            del cards[low - 1:high]
+            target = rt.cards(dest.key)
+            at = max(position, 1) - 1
+            target[at:at] = moving
+            check_size(target, dest, line)
+            return None
+        return run
+
+    def stmt_Pull(self, node: ast.Pull):
+        line = node.line
+        count_of = self.number(node.count)
+        source_of = self.stack(node.source, line, "PULL ... FROM")
+        dest_of = self.stack(node.dest, line, "PULL ... TO")
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            count = count_of(rt)
+            source = source_of(rt)
+            dest = dest_of(rt)
+            size = len(rt.view(source.key))
+            if not 0 <= count <= size:
+                fail(line, f"Cannot pull {count} cards from {source.name}: it has {size}")
+            if count == 0 or source is dest:
+                return None
+            cards = rt.cards(source.key)
+            moving = cards[size - count:]
+            del cards[size - count:]
+            target = rt.cards(dest.key)
+            target.extend(moving)
+            check_size(target, dest, line)
+            return None
+        return run
+
+    def stmt_Remove(self, node: ast.Remove):
+        line = node.line
+        interval = self.interval(node.interval, allow_zero=False)
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            stack, low, high = interval(rt)
+            if low <= high:
+                del rt.cards(stack.key)[low - 1:high]
+            return None
+        return run
+
+    def stmt_Return(self, node: ast.Return):
+        line = node.line
+        value_of = self.expr(node.value)
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            rt.value = value_of(rt)
+            return RETURN
+        return run
+
+    def stmt_Shuffle(self, node: ast.Shuffle):
+        line = node.line
+        stack_of = self.stack(node.stack, line, "SHUFFLE")
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            stack = stack_of(rt)
+            rng = rt.random()
+            if rng is None:
+                fail(line, "SHUFFLE has no random generator here")
+            rng.shuffle(rt.cards(stack.key))
+            return None
+        return run
+
+    def stmt_Turn(self, node: ast.Turn):
+        line = node.line
+        interval = self.interval(node.interval, allow_zero=True)
+        side_of = self.number(node.side) if node.side is not None else None
+
+        def turned(card: int, side: int | None) -> int:
+            if side is None:            # SIDE alone: face down if it was up (or shaded), else up
+                side = 1 if card < 52 or card >= 104 else 0
+            return card % 52 + 52 * side
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            stack, low, high = interval(rt)
+            side = None
+            if side_of is not None:
+                side = side_of(rt)
+                if side not in (0, 1, 2):
+                    fail(line, f"TURN ... SIDE must be UP (0), DOWN (1) or SHADED (2), not {side}")
+            if low > high:
+                return None
+            if low == 0:
+                card = rt.bottom(stack.key)
+                if card < EMPTY_CARD:
+                    rt.bottoms[stack.key] = turned(card, side)
+                low = 1
+            if low <= high:
+                cards = rt.cards(stack.key)
+                cards[low - 1:high] = [turned(card, side) for card in cards[low - 1:high]]
+            return None
+        return run
+
+    def stmt_Wait(self, node: ast.Wait):
+        line = node.line
+        title_of = self.expr(node.title)
+        procedure = node.procedure.key
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            title = title_of(rt)
+            context = rt.context
+            rt.output.wait(text_of(title, None), procedure, context.key if context else None)
+            return None
+        return run
+
+    def stmt_While(self, node: ast.While):
+        line = node.line
+        condition = self.condition(node.condition, "WHILE")
+        body = self.stmt(node.body)
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            while condition(rt):
+                rt.chunk -= 1
+                if rt.chunk < 0:
+                    rt.next_chunk(line)
+                signal = body(rt)
+                if signal:
+                    # "a BREAK inside a WHILE body acts like a BREAK PROCEDURE"
+                    return BREAK_PROC if signal == BREAK_BLOCK else signal
+            return None
+        return run
+
+    def stmt_With(self, node: ast.With):
+        line = node.line
+        stacks_of = tuple(self.stack_value(name, line) for name in node.stacks)
+        ref = node.ref
+        store = self.store(ref, line)
+        body = self.stmt(node.body)
+        implicit, key = node.implicit, node.var.key
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            stacks = [stack_of(rt) for stack_of in stacks_of]
+            saved = rt.locals.get(key) if implicit else None
+            for stack in stacks:
+                rt.chunk -= 1
+                if rt.chunk < 0:
+                    rt.next_chunk(line)
+                store(rt, stack)
+                signal = body(rt)
+                if signal:
+                    if signal == BREAK_BLOCK:
+                        break
+                    return signal
+            if implicit:
+                rt.locals[key] = saved
+            return None
+        return run
+
+    def stmt_Write(self, node: ast.Write):
+        line = node.line
+        kinds = getattr(node, "kinds", [None] * len(node.args))
+        parts = tuple(zip((self.expr(arg) for arg in node.args), kinds))
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            text = "".join([text_of(value_of(rt), kind) for value_of, kind in parts])
+            if len(text) >= CHARS_PER_STEP:
+                rt.charge(len(text) // CHARS_PER_STEP, line)
+            rt.output.write(text)
+            return None
+        return run
+
+    def stmt_CallStmt(self, node: ast.CallStmt):
+        call = self.expr_Call(node.call)
+        line = node.line
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            call(rt)
+            return None
+        return run
+
+    # -- places ------------------------------------------------------------------------
+    def stack(self, name: ast.Name | None, line: int, what: str):
+        """``rt -> StackInfo`` for a stack named in a statement, or the contextual one."""
+        if name is None:
+            def context(rt):
+                stack = rt.context
+                if stack is None:
+                    fail(line, f"{what} needs a stack: there is no contextual stack here "
+                               "(only methods, and what they call, have one)")
+                return stack
+            return context
+        return self.stack_value(name, line)
+
+    def stack_value(self, name: ast.Name, line: int):
+        ref = name.ref
+        kind = ref[0]
+        if kind == "stack":
+            stack = ref[1]
+            return lambda rt: stack
+        if kind == "cursor":
+            return lambda rt: CURSOR
+        load = self.load(ref, line)
+        lexeme = name.token.lexeme
+
+        def value(rt):
+            stack = load(rt)
+            if type(stack) is not StackInfo:
+                fail(line, f"{lexeme} holds no stack")
+            return stack
+        return value
+
+    def interval(self, interval: ast.Interval, allow_zero: bool):
+        """``rt -> (stack, low, high)``, both ends checked when the interval is not empty."""
+        line = interval.line
+        stack_of = self.stack(interval.stack, line, "An interval")
+        low_of = self.number(interval.low)
+        high_of = self.number(interval.high) if interval.high is not None else None
+
+        def value(rt):
+            stack = stack_of(rt)
+            low = low_of(rt)
+            high = low if high_of is None else high_of(rt)
+            if low <= high:
+                check_position(rt, stack, low, line, allow_zero)
+                check_position(rt, stack, high, line, allow_zero)
+            return stack, low, high
+        return value
+
+    # -- variables ---------------------------------------------------------------------
+    def load(self, ref: tuple, line: int, quiet: bool = False):
+        kind = ref[0]
+        if kind in ("local", "with"):
+            key = ref[1]
+            self.locals_used.add(key)
+
+            def local(rt):
+                value = rt.locals.get(key)
+                if value is None and not quiet:
+                    fail(line, f"{key} has no value yet")
+                return value
+            return local
+        if kind == "global":
+            key = ref[1]
+
+            def global_(rt):
+                value = rt.globals.get(key)
+                if value is None:
+                    value = rt.get_global(key)
+                    if value is None and not quiet:
+                        fail(line, f"Variable {key} has no stack yet")
+                return value
+            return global_
+        if kind in ("const", "stack"):
+            value = ref[1]
+            return lambda rt: value
+        if kind == "cursor":
+            return lambda rt: CURSOR
+        if kind == "self":
+            return self.stack(None, line, "SELF")
+        if kind == "field":
+            key = ref[1]
+            context = self.stack(None, line, key.capitalize())
+            return lambda rt: context(rt).field(key)
+        if kind == "routine":
+            routine_key = ref[1].key
+            invokers = self.code.routines
+            return lambda rt: invokers[routine_key](rt, [], line)
+        raise AssertionError(f"unknown reference {ref!r}")
+
+    def store(self, ref: tuple, line: int):
+        kind, key = ref[0], ref[1]
+        if kind in ("local", "with"):
+            self.locals_used.add(key)
+
+            def local(rt, value):
+                rt.locals[key] = value
+            return local
+        if kind == "global":
+            def global_(rt, value):
+                rt.globals[key] = value
+            return global_
+
+        def other(rt, value):
+            fail(line, "Only variables can be assigned")
+        return other
+
+    # -- expressions -------------------------------------------------------------------
+    def expr(self, node: ast.Expr):
+        return EXPRESSIONS[type(node)](self, node)
+
+    def number(self, node: ast.Expr):
+        value_of = self.expr(node)
+        if isinstance(node, ast.Literal) and type(node.value) is int:
+            return value_of
+        line = node.line
+
+        def number(rt):
+            value = value_of(rt)
+            if type(value) is not int:
+                fail(line, f"A number is needed here, not {describe_value(value)}")
+            return value
+        return number
+
+    def condition(self, node: ast.Expr, what: str):
+        value_of = self.expr(node)
+        line = node.line
+
+        def truth(rt):
+            value = value_of(rt)
+            if value is True or value is False:
+                return value
+            fail(line, f"{what} needs TRUE or FALSE, not {describe_value(value)}")
+        return truth
+
+    def expr_Literal(self, node: ast.Literal):
+        value = node.value
+        return lambda rt: value
+
+    def expr_Name(self, node: ast.Name):
+        return self.load(node.ref, node.line)
+
+    def expr_Unary(self, node: ast.Unary):
+        line = node.line
+        if node.op.type is T.NOT:
+            operand = self.condition(node.operand, "NOT")
+            return lambda rt: not operand(rt)
+        if node.op.type is T.MINUS and is_int_min(node.operand):
+            return lambda rt: INT_MIN
+        operand = self.number(node.operand)
+        if node.op.type is T.PLUS:
+            return operand
+        return lambda rt: fit(-operand(rt), line)
+
+    def expr_Binary(self, node: ast.Expr):
+        """A chain of operators (one or more Binary or Logical nodes down the left)
+        as one loop; a single Binary node as one call of its operation."""
+        operands, nodes = left_spine(node, lambda n: isinstance(n, (ast.Binary, ast.Logical)))
+        first = self.expr(operands[0])
+        if len(nodes) == 1 and isinstance(node, ast.Binary):
+            operation, right = binary_operation(node), self.expr(operands[1])
+            return lambda rt: operation(first(rt), right(rt))
+        steps = []
+        for inner, operand in zip(nodes, operands[1:]):
+            if isinstance(inner, ast.Logical):
+                word = inner.op.lexeme.upper()
+                steps.append((inner.op.type is T.AND, None, self.condition(operand, word), inner.line, word))
+            else:
+                steps.append((None, binary_operation(inner), self.expr(operand), inner.line, None))
+        steps = tuple(steps)
+
+        def chain(rt):
+            value = first(rt)
+            for conjunction, operation, right, line, word in steps:
+                if operation is not None:
+                    value = operation(value, right(rt))
+                    continue
+                if value is not True and value is not False:
+                    fail(line, f"{word} needs TRUE or FALSE, not {describe_value(value)}")
+                if value is conjunction:
+                    value = right(rt)       # AND of TRUE, OR of FALSE: the right side decides
+            return value
+        return chain
+
+    expr_Logical = expr_Binary
+
+    def expr_Length(self, node: ast.Length):
+        stack_of = self.stack(node.stack, node.line, "'!'")
+        return lambda rt: len(rt.view(stack_of(rt).key))
+
+    def expr_CardAt(self, node: ast.CardAt):
+        line = node.line
+        stack_of = self.stack(node.stack, line, "'[...]'")
+        index_of = self.number(node.index)
+
+        def card(rt):
+            stack = stack_of(rt)
+            position = index_of(rt)
+            cards = rt.view(stack.key)
+            if 1 <= position <= len(cards):
+                return cards[position - 1]
+            check_position(rt, stack, position, line, allow_zero=True)
+            return rt.bottom(stack.key)
+        return card
+
+    def expr_Call(self, node: ast.Call):
+        line, key = node.line, node.name.key
+        invokers = self.code.routines
+        args_of = tuple(self.expr(arg) for arg in node.args)
+        if not args_of:
+            return lambda rt: invokers[key](rt, [], line)
+        return lambda rt: invokers[key](rt, [arg(rt) for arg in args_of], line)
+
+
+def _table(base: type, prefix: str) -> dict:
+    """node class -> the Compiler method for it; every kind of node must have one."""
+    table = {}
+    for cls in vars(ast).values():
+        if isinstance(cls, type) and issubclass(cls, base) and cls is not base:
+            table[cls] = getattr(Compiler, f"{prefix}{cls.__name__}")
+    return table
+
+
+STATEMENTS = _table(ast.Stmt, "stmt_")
+EXPRESSIONS = _table(ast.Expr, "expr_")

@@ -1,0 +1,318 @@
+"""Transactions on states, and the cache that makes listing them cheap.
+
+A transaction is what the help file describes: the press calls the source
+stack's From method (``SelectLeftFrom``, ``SelectLeft``, ``SelectFrom``,
+``Select``; Right for ADJUST); if that leaves cards on the CURSOR the release
+calls the destination's To method, and cards still on the CURSOR afterwards
+cancel the transaction; ``integrity?`` then runs (FALSE undoes it), and
+``win?`` and ``loose?`` run on the result (a runtime error in any of them
+undoes it too).  Nothing here knows the engine's ``Game``: a transaction goes
+from a ``View`` (a state and the changes made to it so far) to an ``Outcome``.
+
+**The run cache.**  A run (a method, a predicate) reads only part of the
+state, and the ``Runtime`` records which part (every stack, drawing and
+variable it touched, and the random generator if it drew from it).  Running
+the same method or routine (same stack, position, arguments and contextual
+stack) on a state that agrees on that part takes the same path, reads the
+same things and ends the same way, so its result (changes, events, returned
+value, or runtime error) can be reused: ``RunCache`` keeps results keyed by
+what the run was, the shape of what it read, and the values read.  The only
+result that depends on anything else, a run stopped by the wall clock, is
+never kept.  This is what makes listing every transaction after each move
+cheap: after a move, most stacks are as they were, and so are the results of
+pressing them.
+"""
+from __future__ import annotations
+
+from .errors import CdlRunawayError, CdlRuntimeError
+from .interpreter import Limits, Output, RunResult, State, code_of, execute
+from .model import CURSOR, CompiledProgram, StackInfo, method_chain
+
+NOTHING = "Nothing happens there"
+CANCELLED = "The cards can't go there"
+INTEGRITY = "The rules of the game don't allow that"
+
+#: runs the cache keeps before it starts afresh, and shapes of reads per kind of run
+CACHE_RUNS = 100_000
+CACHE_SHAPES = 8
+
+
+class View:
+    """A state as a transaction sees it: ``base`` and the entries changed or read since."""
+
+    __slots__ = ("base", "stacks", "bottoms", "globals")
+
+    def __init__(self, base: State, stacks=None, bottoms=None, globals_=None):
+        self.base = base
+        self.stacks = stacks if stacks is not None else {}
+        self.bottoms = bottoms if bottoms is not None else {}
+        self.globals = globals_ if globals_ is not None else {}
+
+    def stack(self, key: str) -> tuple:
+        cards = self.stacks.get(key)
+        return self.base.stacks[key] if cards is None else cards
+
+    def then(self, result: RunResult) -> "View":
+        return View(self.base, {**self.stacks, **result.stacks}, {**self.bottoms, **result.bottoms},
+                    {**self.globals, **result.globals})
+
+    def changes(self) -> tuple[dict, dict, dict]:
+        """What differs from the base: stacks, drawings, variables."""
+        base = self.base
+        return ({k: v for k, v in self.stacks.items() if base.stacks[k] != v},
+                {k: v for k, v in self.bottoms.items() if base.bottoms[k] != v},
+                {k: v for k, v in self.globals.items() if base.globals[k] != v})
+
+    def key(self) -> tuple:
+        """The resulting state, as a key (views of one base compare by their changes)."""
+        stacks, bottoms, globals_ = self.changes()
+        return (tuple(sorted(stacks.items())), tuple(sorted(bottoms.items())),
+                tuple(sorted((k, v.key if isinstance(v, StackInfo) else v) for k, v in globals_.items())))
+
+    def cards_changed(self) -> bool:
+        """Do its stacks or drawings differ from the base (not only its variables)?"""
+        base = self.base
+        return (any(base.stacks[k] != v for k, v in self.stacks.items())
+                or any(base.bottoms[k] != v for k, v in self.bottoms.items()))
+
+    def differs(self) -> bool:
+        base = self.base
+        return (self.cards_changed() or any(base.globals[k] != v for k, v in self.globals.items()))
+
+    def state(self) -> State:
+        """The whole state (a new one)."""
+        base = self.base
+        return State({**base.stacks, **self.stacks}, {**base.bottoms, **self.bottoms},
+                     {**base.globals, **self.globals})
+
+    def flat(self) -> State:
+        """The view as a state of its own entries only (a base for ``execute``)."""
+        return _ViewState(self)
+
+
+class _ViewState:
+    """The mapping interface ``execute`` reads a base through: the view's entries, then the base's."""
+
+    __slots__ = ("stacks", "bottoms", "globals")
+
+    def __init__(self, view: View):
+        self.stacks = _Layer(view.stacks, view.base.stacks)
+        self.bottoms = _Layer(view.bottoms, view.base.bottoms)
+        self.globals = _Layer(view.globals, view.base.globals)
+
+
+class _Layer:
+    __slots__ = ("top", "bottom")
+
+    def __init__(self, top: dict, bottom: dict):
+        self.top, self.bottom = top, bottom
+
+    def __getitem__(self, key):
+        value = self.top.get(key, _MISSING)
+        return self.bottom[key] if value is _MISSING else value
+
+
+_MISSING = object()
+
+
+class Outcome:
+    """A transaction as far as it went: the view it left, its events, the random
+    generator's state, and the refusal (None when accepted)."""
+
+    __slots__ = ("view", "events", "rng_state", "refusal", "carried", "won", "lost")
+
+    def __init__(self, view: View, events: list, rng_state, refusal: str | None = None):
+        self.view = view
+        self.events = events
+        self.rng_state = rng_state
+        self.refusal = refusal
+        self.carried = False
+        self.won = self.lost = False
+
+    def refused(self, default: str) -> "Outcome":
+        return Outcome(self.view, self.events, self.rng_state, refusal_text(self.events, default))
+
+
+def refusal_text(events, default: str) -> str:
+    """Text written during a refused transaction is its refusal message."""
+    text = "".join(event[1] for event in events if event[0] == "write").strip()
+    return text[:2000] or default
+
+
+class RunCache:
+    """Results of runs, keyed by what ran and the values it read (see the module's doc)."""
+
+    def __init__(self):
+        self.shapes: dict = {}      # kind -> [(stacks, bottoms, globals, used_rng) read]
+        self.results: dict = {}     # (kind, shape, values) -> RunResult or CdlRuntimeError
+        self.hits = self.misses = 0
+
+    @staticmethod
+    def values(shape, view: View, rng_state) -> tuple:
+        stacks, bottoms, globals_, used_rng = shape
+        base = view.base
+        top = view.stacks
+        values = [top[k] if k in top else base.stacks[k] for k in stacks]
+        if bottoms:
+            values.extend(view.bottoms[k] if k in view.bottoms else base.bottoms[k] for k in bottoms)
+        if globals_:
+            values.extend(view.globals[k] if k in view.globals else base.globals[k] for k in globals_)
+        if used_rng:
+            values.append(rng_state)
+        return tuple(values)
+
+    def find(self, kind, view: View, rng_state):
+        for shape in self.shapes.get(kind, ()):
+            found = self.results.get((kind, shape, self.values(shape, view, rng_state)))
+            if found is not None:
+                self.hits += 1
+                return found
+        self.misses += 1
+        return None
+
+    def keep(self, kind, view: View, rng_state, shape, found) -> None:
+        if len(self.results) >= CACHE_RUNS:
+            self.results.clear()
+            self.shapes.clear()
+        shapes = self.shapes.setdefault(kind, [])
+        if shape not in shapes:
+            if len(shapes) >= CACHE_SHAPES:
+                return
+            shapes.append(shape)
+        self.results[(kind, shape, self.values(shape, view, rng_state))] = found
+
+
+class _Rng:
+    """A random generator at a given state (SHUFFLE's), without touching the game's."""
+
+    def __init__(self, state):
+        from ...engine.rng import Rng
+        self.rng = Rng(0)
+        self.rng.state = state
+
+
+class Machine:
+    """Runs a program's methods and routines on views, through the run cache."""
+
+    def __init__(self, program: CompiledProgram, limits: Limits | None = None):
+        self.program = program
+        self.limits = limits or Limits()
+        self.cache = RunCache()
+        self.has_integrity = "integrity?" in program.routines
+        self.verdict_keys = [key for key in ("win?", "loose?") if key in program.routines]
+
+    def uses_position(self) -> dict:
+        """Method -> whether it looks at its position parameter (when it doesn't, a
+        press on any card of its stack does the same)."""
+        return code_of(self.program).position_used
+
+    # -- one run -----------------------------------------------------------------------
+    def run(self, view: View, rng_state, *, method=None, stack: StackInfo | None = None, position=None,
+            routine: str | None = None, args=(), context: StackInfo | None = None) -> RunResult:
+        """Run a method or routine on ``view``; its result (or its runtime error) may come
+        from the cache.  Raises CdlRuntimeError."""
+        if method is not None:
+            kind = (method, stack.key, position)
+        else:
+            kind = (routine, tuple(args), context.key if context is not None else None)
+        found = self.cache.find(kind, view, rng_state)
+        if found is None:
+            found = self._run(view, rng_state, kind, method, stack, position, routine, args, context)
+        if isinstance(found, CdlRuntimeError):
+            raise type(found)(found.line, found.message)    # a new one: a raise adds to its traceback
+        return found
+
+    def _run(self, view, rng_state, kind, method, stack, position, routine, args, context):
+        rng = _Rng(rng_state).rng if rng_state is not None else None
+        output = Output()
+        try:
+            result = execute(self.program, view.flat(), rng, output, self.limits, method=method, stack=stack,
+                             position=position, routine=routine, args=args, context=context)
+        except CdlRuntimeError as error:
+            reads = getattr(error, "reads", None)
+            if reads is not None and not getattr(error, "clock", False):
+                self.cache.keep(kind, view, rng_state, reads, error)
+            raise
+        result.events = output.events
+        result.overflowed = output.overflowed
+        if not output.overflowed:
+            shape = (result.read_stacks, result.read_bottoms, result.read_globals, result.used_rng)
+            self.cache.keep(kind, view, rng_state, shape, result)
+        return result
+
+    # -- transactions --------------------------------------------------------------------
+    def press(self, view: View, rng_state, stack: StackInfo, n: int, button: str) -> Outcome:
+        """The press half: the source stack's From method on the Nth card from the top."""
+        size = len(view.stack(stack.key))
+        if size == 0 and n == 1:
+            position = 0
+        elif n > size:
+            return Outcome(view, [], rng_state, "There is no card there" if size == 0 else
+                           "There aren't that many cards there")
+        else:
+            position = size - n + 1
+        method = stack.method(*method_chain(button, "from"))
+        if method is None:
+            return Outcome(view, [], rng_state, NOTHING)
+        result = self.run(view, rng_state, method=method, stack=stack, position=position)
+        after = Outcome(view.then(result), list(result.events), self.rng_after(result, rng_state))
+        if not after.view.differs():
+            return after.refused(NOTHING)
+        after.carried = bool(after.view.stack(CURSOR.key))
+        return after
+
+    def release(self, press: Outcome, dest: StackInfo, button: str) -> Outcome:
+        """The release half: the destination's To method (when cards are on the CURSOR),
+        integrity?, and the verdicts."""
+        view, events, rng_state = press.view, press.events, press.rng_state
+        if press.carried:
+            method = dest.method(*method_chain(button, "to"))
+            if method is None:
+                return Outcome(view, events, rng_state, CANCELLED)
+            result = self.run(view, rng_state, method=method, stack=dest, position=len(view.stack(dest.key)))
+            view, events = view.then(result), events + result.events
+            rng_state = self.rng_after(result, rng_state)
+            if view.stack(CURSOR.key):
+                return Outcome(view, events, rng_state, refusal_text(events, CANCELLED))
+        return self.finish(view, events, rng_state)
+
+    def finish(self, view: View, events: list, rng_state) -> Outcome:
+        """After the methods: refused if nothing changed; integrity?; then win? and loose?."""
+        if not view.differs():
+            return Outcome(view, events, rng_state, refusal_text(events, NOTHING))
+        if self.has_integrity:
+            result = self.run(view, rng_state, routine="integrity?")
+            view, events = view.then(result), events + result.events
+            rng_state = self.rng_after(result, rng_state)
+            if not result.value:
+                return Outcome(view, events, rng_state, refusal_text(events, INTEGRITY))
+            if view.stack(CURSOR.key):
+                line = self.program.routines["integrity?"].line
+                raise CdlRuntimeError(line, "integrity? must not leave cards on the CURSOR")
+        outcome = Outcome(view, events, rng_state)
+        outcome.won, outcome.lost = self.verdicts(view, rng_state)
+        return outcome
+
+    def transaction(self, view: View, rng_state, src: StackInfo, n: int, button: str,
+                    dest: StackInfo) -> Outcome:
+        press = self.press(view, rng_state, src, n, button)
+        if press.refusal is not None:
+            return press
+        return self.release(press, dest, button)
+
+    def verdicts(self, view: View, rng_state) -> tuple[bool, bool]:
+        """win? and loose? on a view (their changes are thrown away); raises their errors."""
+        answers = []
+        for key in ("win?", "loose?"):
+            if key in self.verdict_keys:
+                answers.append(bool(self.run(view, rng_state, routine=key).value))
+            else:
+                answers.append(False)
+        return answers[0], answers[1]
+
+    @staticmethod
+    def rng_after(result: RunResult, rng_state):
+        return result.rng_state if result.used_rng else rng_state
+
+
+__all__ = ["Machine", "Outcome", "RunCache", "View", "NOTHING", "CANCELLED", "INTEGRITY", "CdlRunawayError"]

@@ -24,6 +24,7 @@ from .ruleset import Ruleset
 STATUSES = ("playing", "won", "lost")
 #: seeds are 64-bit, the random generator's state
 MAX_SEED = 2**64 - 1
+GAME_OVER = "The game is over"
 
 
 class MoveRecord:
@@ -265,6 +266,9 @@ class Game:
         game's, which stay as they are; ``by`` says who played it (kept in its record).
         """
         move = self.resolve(move)
+        if self.over:
+            self.message = GAME_OVER
+            raise IllegalMoveError(GAME_OVER)
         kept = self._options
         if options is not None:
             self._options = {**kept, **options}
@@ -296,6 +300,8 @@ class Game:
         if move.kind == "click":
             return rules.on_click(self, src, move.n)
         if move.kind == "adjust":
+            if move.dst is not None:
+                return rules.on_adjust_drop(self, src, move.n, self.pile(move.dst))
             return rules.on_adjust(self, src, move.n)
         dst = self.pile(move.dst)
         refusal = rules.check_pick(self, src, move.n)
@@ -310,6 +316,8 @@ class Game:
         try:
             move = self.resolve(move)
         except InvalidMoveError:
+            return False
+        if self.over:
             return False
         self.begin(move)
         try:
@@ -364,6 +372,16 @@ class Game:
     @property
     def legal_moves(self) -> "LegalMoves":
         return LegalMoves(self)
+
+    @property
+    def over(self) -> bool:
+        """Is the game over (won, or lost as the rules say)?  Then no move is listed or
+        accepted; undo and redo still work.  A ruleset whose loss is the default
+        "no legal move" is not asked here: such a lost game has no move to play."""
+        rules = self.ruleset
+        if rules.is_won(self):
+            return True
+        return type(rules).is_lost is not Ruleset.is_lost and rules.is_lost(self)
 
     @property
     def status(self) -> str:
@@ -474,7 +492,14 @@ class LegalMoves:
         self.game = game
 
     def __iter__(self) -> Iterator[Move]:
-        return iter(self.game.ruleset.legal_moves(self.game))
+        game = self.game
+        if type(game.ruleset).is_lost is Ruleset.is_lost:
+            # the default loss is "no legal move": ask only whether the game is won
+            if game.ruleset.is_won(game):
+                return iter(())
+        elif game.over:
+            return iter(())
+        return iter(game.ruleset.legal_moves(game))
 
     def __contains__(self, move) -> bool:
         return self.game.is_legal(move)

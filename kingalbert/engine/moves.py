@@ -2,7 +2,9 @@
 
 ``SRC>DST`` drags the top card of SRC onto DST; ``SRC:N>DST`` drags from the
 Nth card from the top; ``click:SRC[:N]`` is a SELECT-click and
-``adjust:SRC[:N]`` an ADJUST-click (N defaults to 1, the top card).
+``adjust:SRC[:N]`` an ADJUST-click (N defaults to 1, the top card);
+``adjust:SRC[:N]>DST`` is a drag with ADJUST (the right button), which only
+games that give that button transactions of its own accept (CardsWorkShop).
 """
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ class Move:
     def __str__(self) -> str:
         if self.kind == "drag":
             return f"{self.src}>{self.dst}" if self.n == 1 else f"{self.src}:{self.n}>{self.dst}"
-        return f"{self.kind}:{self.src}" if self.n == 1 else f"{self.kind}:{self.src}:{self.n}"
+        text = f"{self.kind}:{self.src}" if self.n == 1 else f"{self.kind}:{self.src}:{self.n}"
+        return text if self.dst is None else f"{text}>{self.dst}"
 
     @classmethod
     def drag(cls, src: str, dst: str, n: int = 1) -> "Move":
@@ -34,8 +37,9 @@ class Move:
         return cls("click", src, n)
 
     @classmethod
-    def adjust(cls, src: str, n: int = 1) -> "Move":
-        return cls("adjust", src, n)
+    def adjust(cls, src: str, n: int = 1, dst: str | None = None) -> "Move":
+        """An ADJUST-click, or with ``dst`` an ADJUST drag."""
+        return cls("adjust", src, n, dst)
 
     @classmethod
     def parse(cls, text: str) -> "Move":
@@ -44,9 +48,13 @@ class Move:
         try:
             if ">" in raw:
                 left, dst = raw.split(">")
-                src, n = _pile_and_count(left)
                 if not dst.strip():
                     raise ValueError
+                kind, colon, rest = left.partition(":")
+                if colon and kind.strip().lower() == "adjust":
+                    src, n = _pile_and_count(rest)
+                    return cls("adjust", src, n, dst.strip())
+                src, n = _pile_and_count(left)
                 return cls("drag", src, n, dst.strip())
             kind, _, rest = raw.partition(":")
             kind = kind.strip().lower()
@@ -56,7 +64,8 @@ class Move:
             return cls(kind, src, n)
         except ValueError:
             raise InvalidMoveError(
-                f"not an action: {text!r} (expected SRC>DST, SRC:N>DST, click:SRC[:N], adjust:SRC[:N], undo or redo)"
+                f"not an action: {text!r} (expected SRC>DST, SRC:N>DST, click:SRC[:N], adjust:SRC[:N], "
+                "adjust:SRC[:N]>DST, undo or redo)"
             ) from None
 
 

@@ -74,10 +74,13 @@ class Ruleset(ABC):
             return "That card is face down"
         return None
 
-    def picked_up(self, game: "Game", pile: "Pile", n: int) -> list[Card] | None:
-        """The cards that follow the pointer when the player picks up the Nth card
-        from the top: None if they can't be picked up, [] if the press alone moves
-        them (then it is a click)."""
+    def picked_up(self, game: "Game", pile: "Pile", n: int, button: str = "left") -> list[Card] | None:
+        """The cards that follow the pointer when the player presses a button
+        (``"left"`` SELECT, ``"right"`` ADJUST) on the Nth card from the top: None if
+        they can't be picked up, [] if the press alone moves them (then it is a
+        click).  Only games with ADJUST drags (``on_adjust_drop``) pick up with ADJUST."""
+        if button != "left":
+            return None
         return None if self.check_pick(game, pile, n) is not None else pile.cards[-n:]
 
     def check_drop(self, game: "Game", src: "Pile", n: int, dst: "Pile") -> str | None:
@@ -107,6 +110,11 @@ class Ruleset(ABC):
                 self.on_drop(game, pile, n, dst)
                 return None
         return "That card can't go to a foundation yet"
+
+    def on_adjust_drop(self, game: "Game", src: "Pile", n: int, dst: "Pile") -> str | None:
+        """An ADJUST drag (``adjust:SRC[:N]>DST``): pressed with ADJUST on SRC and released
+        on DST.  Carry it out, or return a refusal message (the default: there are none)."""
+        return "Nothing happens when you drag with ADJUST"
 
     # -- after every move -------------------------------------------------
     def after_move(self, game: "Game", move: Move) -> None:

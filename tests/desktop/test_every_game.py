@@ -125,7 +125,7 @@ def test_a_runaway_script_stops_with_an_error_box_and_the_game_goes_on(tmp_path)
     assert box is not None, game.message
     text = "".join(box.lines).replace(" ", "")
     assert box.title == "Error from King Albert"
-    assert f"{path}:46:".replace(" ", "") in text and "200000steps" in text
+    assert f"{path}:46:".replace(" ", "") in text and "2,000,000steps" in text
     assert game.to_position() == before and not game.history
     click(desktop, box.ok_rect.center)
     assert desktop.error is None

@@ -242,7 +242,7 @@ def test_a_deal_that_needs_too_many_cards_is_refused_by_the_engine():
 
 # -- the stock ------------------------------------------------------------------------------------
 def test_stock_draws_f_cards_to_the_waste():
-    ruleset = rules(P(take=1, put=0), P(n=0, e=0), stock="52 0 0 0 0 0 999 3 999 0 2")
+    ruleset = rules(P(take=1, put=0), P(n=0, e=998), stock="52 0 0 0 0 0 999 3 999 0 2")
     game = Game(ruleset, 0)
     top3 = game.pile("p1").cards[-3:]
     game.play("click:p1")
@@ -252,7 +252,7 @@ def test_stock_draws_f_cards_to_the_waste():
 
 
 def test_stock_passes_and_turning_over():
-    ruleset = rules(P(take=1, put=0), P(e=0), stock="52 0 0 0 0 0 999 26 2 0 2")
+    ruleset = rules(P(take=1, put=0), P(e=998), stock="52 0 0 0 0 0 999 26 2 0 2")
     game = Game(ruleset, 0)
     original = list(game.pile("p1").cards)
     game.play("click:p1")
@@ -267,7 +267,7 @@ def test_stock_passes_and_turning_over():
 
 
 def test_stock_turned_over_is_shuffled_with_h1():
-    ruleset = rules(P(take=1, put=0), P(e=0), stock="52 0 0 0 0 0 999 52 999 1 2")
+    ruleset = rules(P(take=1, put=0), P(e=998), stock="52 0 0 0 0 0 999 52 999 1 2")
     game = Game(ruleset, 0)
     original = list(game.pile("p1").cards)
     game.play("click:p1")
@@ -278,40 +278,40 @@ def test_stock_turned_over_is_shuffled_with_h1():
 
 
 def test_the_waste_pointer_names_any_pile():
-    ruleset = rules(P(e=0), P(take=1, put=0), stock="52 0 0 0 0 0 999 1 999 0 3")
+    ruleset = rules(P(e=998), P(take=1, put=0), stock="52 0 0 0 0 0 999 1 999 0 3")
     game = Game(ruleset, 0)
     game.play("click:p1")
     assert len(game.pile("p3").cards) == 1 and game.pile("p3").role == "waste"
 
 
 def test_a_face_up_stock_may_be_dragged_from():
-    ruleset = rules(P(e=0, put=1), stock="52 0 0 0 0 2 999 0 0 0 0")
+    ruleset = rules(P(e=998, put=1), stock="52 0 0 0 0 2 999 0 0 0 0")
     game = Game(ruleset, 0)
     assert game.pile("p1").cards[-1].face_up
     assert "p1>p2" in legal(game) and "p1:2>p2" not in legal(game)
     game.play("p1>p2")
-    backs = rules(P(e=0, put=1))
+    backs = rules(P(e=998, put=1))
     assert "Click" in refused(Game(backs, 0), "p1>p2")
 
 
 # -- taking (8) ---------------------------------------------------------------------------------------
 def test_take_rules():
     for take, singles, runs in [(0, False, False), (1, True, False), (2, True, True), (3, True, True), (4, False, True)]:
-        ruleset = rules(P(take=take, seq=304), P(e=0, put=2))
+        ruleset = rules(P(take=take, seq=304), P(e=998, put=2))
         moves = legal(at(ruleset, {"p2": "9S 8H 7S"}))
         assert ("p2>p3" in moves) is singles, take
         assert ("p2:2>p3" in moves) is runs, take
     # 9: any collection, sequence or not
-    ruleset = rules(P(take=9, seq=0), P(e=0, put=2))
+    ruleset = rules(P(take=9, seq=0), P(e=998, put=2))
     assert {"p2>p3", "p2:2>p3", "p2:3>p3"} <= legal(at(ruleset, {"p2": "2H KS 5D"}))
     # 2: not a sequence by (11)
-    ruleset = rules(P(take=2, seq=304), P(e=0, put=2))
+    ruleset = rules(P(take=2, seq=304), P(e=998, put=2))
     assert "sequence" in refused(at(ruleset, {"p2": "9S 8S"}), "p2:2>p3")
 
 
 def test_sum_13_pairs_and_the_king_alone():
     # pairs adding to 13 are taken two at a time (a = 4) to a discard taking just 2 (a = 5); a king goes alone
-    ruleset = rules(P(take=4, put=1, seq=901), P(e=0, take=0, put=5, seq=999))
+    ruleset = rules(P(take=4, put=1, seq=901), P(e=998, take=0, put=5, seq=999))
     game = at(ruleset, {"p2": "9C 6H 7S"})
     assert "p2:2>p3" in legal(game) and "p2>p3" not in legal(game)
     game.play("p2:2>p3")
@@ -324,7 +324,7 @@ def test_sum_13_pairs_and_the_king_alone():
 def test_blocking_by_covering_cards():
     # p3 lies over the lower part of p2's place (later piles are drawn over earlier ones)
     def make(block):
-        return rules(P(take=10 * block + 1, put=1, x=0, y=300), P(take=1, put=1, x=30, y=350), P(e=0, put=1))
+        return rules(P(take=10 * block + 1, put=1, x=0, y=300), P(take=1, put=1, x=30, y=350), P(e=998, put=1))
     game = at(make(1), {"p2": "5H", "p3": "6S"})
     assert "over it" in refused(game, "p2>p4")
     game.play("p3>p4")
@@ -336,7 +336,7 @@ def test_blocking_by_covering_cards():
     game = at(make(3), {"p2": "5H", "p3": "6S", "p4": "4C"})
     assert "p2>p4" not in legal(game) and "p4>p2" not in legal(game)
     # an earlier pile drawn under it does not cover it
-    ruleset = rules(P(take=1, put=1, x=30, y=350), P(take=11, put=1, x=0, y=300), P(e=0, put=1))
+    ruleset = rules(P(take=1, put=1, x=30, y=350), P(take=11, put=1, x=0, y=300), P(e=998, put=1))
     assert "p3>p4" in legal(at(ruleset, {"p2": "6S", "p3": "5H"}))
 
 
@@ -344,18 +344,18 @@ def test_horizontal_cards_cover_more_width():
     # a card lying across is 96 pixels wide: from x = 0 it reaches a pile at x = 90, upright (71) it doesn't
     def blocked(first_layout, second_layout):
         ruleset = rules(P(take=11, put=0, x=90, y=300, layout=first_layout),
-                        P(take=1, put=0, x=0, y=300, layout=second_layout), P(e=0, put=1))
+                        P(take=1, put=0, x=0, y=300, layout=second_layout), P(e=998, put=1))
         return "p2>p4" not in legal(at(ruleset, {"p2": "5H", "p3": "6S"}))
     assert blocked(2, 22) and not blocked(2, 2)
-    ruleset = rules(P(take=11, put=0, x=0, y=300, layout=22), P(take=1, put=0, x=90, y=300), P(e=0, put=1))
+    ruleset = rules(P(take=11, put=0, x=0, y=300, layout=22), P(take=1, put=0, x=90, y=300), P(e=998, put=1))
     assert "p2>p4" not in legal(at(ruleset, {"p2": "5H", "p3": "6S"}))
-    ruleset = rules(P(take=11, put=0, x=0, y=300, layout=2), P(take=1, put=0, x=90, y=300), P(e=0, put=1))
+    ruleset = rules(P(take=11, put=0, x=0, y=300, layout=2), P(take=1, put=0, x=90, y=300), P(e=998, put=1))
     assert "p2>p4" in legal(at(ruleset, {"p2": "5H", "p3": "6S"}))
 
 
 def test_blocking_by_the_next_pile():
     for block, pick, put in [(4, True, False), (5, False, True), (6, True, True)]:
-        ruleset = rules(P(take=10 * block + 1, put=1), P(take=1, put=1), P(e=0, put=1, take=1))
+        ruleset = rules(P(take=10 * block + 1, put=1), P(take=1, put=1), P(e=998, put=1, take=1))
         game = at(ruleset, {"p2": "5H", "p3": "9S", "p4": "4S"})
         assert ("p2>p4" in legal(game)) is not pick, block
         assert ("p4>p2" in legal(game)) is not put, block
@@ -364,42 +364,42 @@ def test_blocking_by_the_next_pile():
 
 
 def test_blocking_by_both_neighbours():
-    ruleset = rules(P(take=1, put=1), P(take=71, put=1), P(take=1, put=1), P(e=0, put=1))
+    ruleset = rules(P(take=1, put=1), P(take=71, put=1), P(take=1, put=1), P(e=998, put=1))
     game = at(ruleset, {"p2": "2C", "p3": "5H", "p4": "9S"})
     assert "both sides" in refused(game, "p3>p5")
     game = at(ruleset, {"p3": "5H", "p4": "9S"})
     assert "p3>p5" in legal(game)
-    ruleset = rules(P(take=1, put=1), P(take=81, put=1), P(take=1, put=1), P(e=0, put=1))
+    ruleset = rules(P(take=1, put=1), P(take=81, put=1), P(take=1, put=1), P(e=998, put=1))
     game = at(ruleset, {"p2": "2C", "p4": "9S", "p5": "3D"})
     assert "p5>p3" not in legal(game)
     assert "p5>p3" in legal(at(ruleset, {"p2": "2C", "p5": "3D"}))
-    ruleset = rules(P(take=1, put=1), P(take=91, put=1), P(take=1, put=1), P(e=0, put=1))
+    ruleset = rules(P(take=1, put=1), P(take=91, put=1), P(take=1, put=1), P(e=998, put=1))
     game = at(ruleset, {"p2": "2C", "p3": "5H", "p4": "9S", "p5": "3D"})
     assert "p3>p5" not in legal(game) and "p5>p3" not in legal(game)
 
 
 def test_marks_and_masks():
     # p2 has mark 2 (cc = 2); p3 masks mark 2 (mask 2 -> cc = 10); p4 masks marks 1 and 3 (mask 1 + 4 = 5 -> cc = 25)
-    ruleset = rules(P(take=201, put=1), P(take=1001, put=1, e=0), P(take=2501, put=1), P(take=1, put=1))
+    ruleset = rules(P(take=201, put=1), P(take=1001, put=1, e=998), P(take=2501, put=1), P(take=1, put=1))
     game = at(ruleset, {"p2": "5H", "p5": "6C"})
     assert "no cards from that pile" in refused(game, "p2>p3")
     assert "p5>p3" in legal(game)
     assert "p2>p4" in legal(game)
-    ruleset = rules(P(take=101, put=1), P(take=1001, put=1, e=0), P(take=2501, put=1))
+    ruleset = rules(P(take=101, put=1), P(take=1001, put=1, e=998), P(take=2501, put=1))
     game = at(ruleset, {"p2": "5H"})
     assert "p2>p3" in legal(game) and "p2>p4" not in legal(game)
-    ruleset = rules(P(take=301, put=1), P(take=2501, put=1, e=0))
+    ruleset = rules(P(take=301, put=1), P(take=2501, put=1, e=998))
     assert "p2>p3" not in legal(at(ruleset, {"p2": "5H"}))
 
 
 # -- laying down (9) ------------------------------------------------------------------------------------
 def test_put_rules():
     for put, allowed in [(0, set()), (1, {1}), (2, {1, 2, 3}), (3, {1}), (4, {2, 3}), (5, {2}), (9, set())]:
-        ruleset = rules(P(take=2, seq=904), P(put=put, e=0))
+        ruleset = rules(P(take=2, seq=904), P(put=put, e=998))
         moves = legal(at(ruleset, {"p2": "9S 8H 7S"}))
         got = {n for n in (1, 2, 3) if (f"p2:{n}>p3" if n > 1 else "p2>p3") in moves}
         assert got == allowed, put
-    ruleset = rules(P(take=2, seq=904), P(put=9, e=0))
+    ruleset = rules(P(take=2, seq=904), P(put=9, e=998))
     game = at(ruleset, {"p2": "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"})
     assert legal(game) == {"p2:13>p3"}
 
@@ -424,7 +424,7 @@ def test_sequences_through_empty_places():
 
 def test_feeding_when_the_stock_is_clicked():
     for feed, gets in [(1, 1), (2, 2)]:
-        ruleset = rules(P(put=feed * 10 + 1, e=0), P(put=feed * 10 + 1), stock="52 0 0 0 0 0 999 0 1 0 0")
+        ruleset = rules(P(put=feed * 10 + 1, e=998), P(put=feed * 10 + 1), stock="52 0 0 0 0 0 999 0 1 0 0")
         game = Game(ruleset, 0)
         game.play("click:p1")
         assert [len(game.pile(n).cards) for n in ("p2", "p3")] == [gets, gets]
@@ -433,7 +433,7 @@ def test_feeding_when_the_stock_is_clicked():
 
 def test_feeding_only_when_every_pile_of_the_kind_has_cards():
     for feed, gets in [(3, 1), (4, 2)]:
-        ruleset = rules(P(n=1, put=feed * 10 + 1, e=0), P(n=1, put=feed * 10 + 1), stock="52 0 0 0 0 0 999 0 1 0 0")
+        ruleset = rules(P(n=1, put=feed * 10 + 1, e=998), P(n=1, put=feed * 10 + 1), stock="52 0 0 0 0 0 999 0 1 0 0")
         game = Game(ruleset, 0)
         game.play("click:p1")
         assert [len(game.pile(n).cards) for n in ("p2", "p3")] == [1 + gets, 1 + gets]
@@ -444,7 +444,7 @@ def test_feeding_only_when_every_pile_of_the_kind_has_cards():
 
 def test_feeding_fills_a_pile_up_to_its_size():
     # b = 5: filled from the stock with cards that fit (10) / (11), up to its size (-3 = three cards)
-    ruleset = rules(P(put=51, e=-3, empty=999, seq=999), P(put=51, e=0, empty=113, seq=999, n=0))
+    ruleset = rules(P(put=51, e=-3, empty=999, seq=999), P(put=51, e=-1, empty=113, seq=999, n=0))
     game = at(ruleset, {"p1": "2c 3c 4c 5c 6c"})
     game.play("click:p1")
     assert cards(game, "p2") == "6C 5C 4C" and cards(game, "p3") == ""
@@ -457,7 +457,7 @@ def test_feeding_fills_a_pile_up_to_its_size():
 def test_bottom_card_to_the_top(rotate):
     # c = 1/2: only if the bottom card fits on the top one (here: down by suit), once / any number of times;
     # c = 3/4: whatever the cards, once / any number of times
-    ruleset = rules(P(put=rotate * 100 + 1, seq=104), P(e=0))
+    ruleset = rules(P(put=rotate * 100 + 1, seq=104), P(e=998))
     unfit = at(ruleset, {"p2": "6H 9S 8S 7S"})
     if rotate in (1, 2):
         assert "click:p2" not in legal(unfit)
@@ -488,7 +488,7 @@ def test_source_restrictions():
         5: {("pile", True), ("pile", False)},
     }
     for source, allowed in cases.items():
-        ruleset = rules(P(take=1, put=0), P(put=source * 1000 + 1, e=0), P(**base), stock="52 0 0 0 0 0 999 1 999 0 2")
+        ruleset = rules(P(take=1, put=0), P(put=source * 1000 + 1, e=998), P(**base), stock="52 0 0 0 0 0 999 1 999 0 2")
         got = set()
         for empty in (True, False):
             for where, pile in (("waste", "p2"), ("pile", "p4")):
@@ -505,17 +505,17 @@ def where_ok(game, move):
 
 
 def test_source_only_the_previous_pile_when_empty():
-    ruleset = rules(P(take=1, put=1), P(take=1, put=6001, e=0), P(take=1, put=1))
+    ruleset = rules(P(take=1, put=1), P(take=1, put=6001, e=998), P(take=1, put=1))
     assert "p2>p3" in legal(at(ruleset, {"p2": "5H"}))
     assert "previous pile" in refused(at(ruleset, {"p4": "5H"}), "p4>p3")
     assert "p4>p3" in legal(at(ruleset, {"p4": "5H", "p3": "9C"}))
 
 
 def test_neighbour_conditions():
-    ruleset = rules(P(take=1, put=1), P(put=10001, e=0), P(take=1, put=1), P(take=1, put=1))
+    ruleset = rules(P(take=1, put=1), P(put=10001, e=998), P(take=1, put=1), P(take=1, put=1))
     assert "previous pile" in refused(at(ruleset, {"p4": "5H"}), "p4>p3")
     assert "p4>p3" in legal(at(ruleset, {"p4": "5H", "p2": "KC"}))
-    ruleset = rules(P(take=1, put=1), P(put=20001, e=0), P(take=1, put=1), P(take=1, put=1))
+    ruleset = rules(P(take=1, put=1), P(put=20001, e=998), P(take=1, put=1), P(take=1, put=1))
     assert "next pile" in refused(at(ruleset, {"p2": "5H"}), "p2>p3")
     assert "p5>p3" in legal(at(ruleset, {"p5": "5H", "p4": "KC"}))
 
@@ -524,7 +524,7 @@ def test_empty_pile_rules():
     for empty, card, ok in [(999, "5H", True), (0, "5H", False), (113, "KH", True), (113, "KD", False),
                             (513, "KD", True), (513, "KS", False), (699, "2C", True), (699, "2H", False),
                             (901, "AS", True), (901, "2S", False), (299, "7S", True), (412, "QC", True)]:
-        ruleset = rules(P(take=1, put=0), P(put=1, e=0, empty=empty))
+        ruleset = rules(P(take=1, put=0), P(put=1, e=998, empty=empty))
         assert ("p2>p3" in legal(at(ruleset, {"p2": card}))) is ok, (empty, card)
 
 
@@ -535,7 +535,7 @@ def test_capacity_limits():
     game.play("p2>p3")
     assert "at most 2" in refused(game, "p2>p3")
     with pytest.raises(Exception):
-        rules(P(n=3, e=-2), P(e=0))
+        rules(P(n=3, e=-2), P(e=998))
 
 
 def test_win_rule_piles_with_0_decide():
@@ -552,9 +552,10 @@ def test_win_rule_counts_when_no_pile_has_0():
     game = at(ruleset, {"p2": "AH 2H 3H", "p3": "4H"})
     game.play("p2>p4")
     assert game.status != "won"
+    assert "at most 1" in refused(game, "p2>p4")                # 1-998 is a limit too
     game.play("p2>p3")
     assert game.status == "won"
-    assert "at most 2" in refused(game, "p2>p3")                # 1-998 is a limit too
+    assert refused(game, "p2>p3") == "The game is over"
 
 
 def test_window_size_piles_count_for_nothing_but_the_window():
@@ -570,7 +571,7 @@ def test_window_size_piles_count_for_nothing_but_the_window():
 
 
 def test_layout_places_piles_at_their_pixels_and_hides_invisible_piles():
-    ruleset = rules(P(x=83, y=310, w=16), P(x=5, y=-99, e=0))
+    ruleset = rules(P(x=83, y=310, w=16), P(x=5, y=-99, e=998))
     game = Game(ruleset, 0)
     layout = ruleset.layout(game)
     view = layout.view("p2")
@@ -582,7 +583,7 @@ def test_layout_places_piles_at_their_pixels_and_hides_invisible_piles():
 
 # -- turning cards up ---------------------------------------------------------------------------------
 def test_face_down_cards_turn_up_when_uncovered():
-    ruleset = rules(P(take=1, put=1), P(e=0, put=1))
+    ruleset = rules(P(take=1, put=1), P(e=998, put=1))
     game = at(ruleset, {"p2": "3c 5H"})
     game.play("p2>p3")
     assert cards(game, "p2") == "3C"
@@ -597,7 +598,7 @@ def test_face_down_cards_turn_up_when_uncovered():
 # -- advanced: two rule sets --------------------------------------------------------------------------
 def _two_sets(mode, stock="52 0 0 0 0 0 999 1 2 0 2"):
     # set 1: build down alternating (304); set 2: build down by suit (104)
-    return rules(P(take=1, put=0), P(take=1, put=1, seq=mode * 1000 + 304, more="1 1 999 104"), P(e=0, take=1, put=1),
+    return rules(P(take=1, put=0), P(take=1, put=1, seq=mode * 1000 + 304, more="1 1 999 104"), P(e=998, take=1, put=1),
                  stock=stock)
 
 
@@ -609,7 +610,7 @@ def test_second_rule_set_either():
 
 
 def test_second_rule_set_both():
-    ruleset = rules(P(take=1, put=0), P(take=1, put=1, seq=2000 + 904, more="1 1 999 194"), P(e=0, take=1, put=1))
+    ruleset = rules(P(take=1, put=0), P(take=1, put=1, seq=2000 + 904, more="1 1 999 194"), P(e=998, take=1, put=1))
     assert "p4>p3" not in legal(at(ruleset, {"p3": "9H", "p4": "8S"}))   # 904 yes, same suit no
     assert "p4>p3" in legal(at(ruleset, {"p3": "9H", "p4": "8H"}))
 
@@ -687,7 +688,7 @@ def test_status_text_and_pile_descriptions():
     assert lines == ["Take: nothing", "Lay: one card", "Starts: any Eight", "Builds: up~ suit"]
     assert "Holds at most 5" in ruleset.describe_pile(game, game.pile("p4"))
     assert all(len(line) <= 22 for p in game.piles for line in ruleset.describe_pile(game, p))
-    limited = rules(P(take=1, put=0), P(e=0), stock="52 0 0 0 0 0 999 1 3 0 2")
+    limited = rules(P(take=1, put=0), P(e=998), stock="52 0 0 0 0 0 999 1 3 0 2")
     game = Game(limited, 0)
     assert limited.status_text(game) == "Pass 1 of 3"
     assert limited.describe_pile(game, game.pile("p1")) == ["Click to draw 1", "Passes: 3"]

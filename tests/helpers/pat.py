@@ -4,7 +4,7 @@ from __future__ import annotations
 from kingalbert.engine import Game
 from kingalbert.loaders.pat import loads
 
-STOCK = "52 0 0 0 0 0 0 1 999 0 0"
+STOCK = "52 0 0 0 0 0 998 1 999 0 0"  # e = 998: a test position is never won by its empty stock
 
 
 def P(n=0, layout=2, e=999, take=1, put=1, empty=999, seq=999, x=None, y=200, v=0, w=0, more=""):

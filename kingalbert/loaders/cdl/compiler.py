@@ -18,15 +18,12 @@ chunk is used up, ``rt.next_chunk(line)`` counts it and checks the limits.
 """
 from __future__ import annotations
 
-import operator
-
 from . import ast
-from .checker import is_int_min, left_spine
-from .errors import CdlRunawayError, CdlRuntimeError
-from .interpreter import (BREAK_BLOCK, BREAK_PROC, CHARS_PER_STEP, CROSS_CARD, EMPTY_CARD, INT_MAX, INT_MIN,
-                          MAX_CARDS, RETURN, card_name, default_value, describe_value, value_class)
-from .model import CURSOR, NUMERIC, CompiledProgram, StackInfo
-from .tokens import T
+from .errors import CdlRunawayError
+from .expressions import ExpressionCompiler, check_position, check_size, check_type, fail, table, text_of
+from .interpreter import (BREAK_BLOCK, BREAK_PROC, CHARS_PER_STEP, CROSS_CARD, EMPTY_CARD, MAX_CARDS, RETURN,
+                          default_value)
+from .model import CompiledProgram
 
 
 class Code:
@@ -44,102 +41,7 @@ def compile_program(program: CompiledProgram) -> Code:
     return Compiler(program).compile()
 
 
-def fail(line: int, message: str):
-    raise CdlRuntimeError(line, message)
-
-
-def check_type(value, type_: str | None, line: int, what: str) -> None:
-    if type_ is None:
-        return
-    if type_ in NUMERIC:
-        ok = type(value) is int
-    elif type_ == "boolean":
-        ok = type(value) is bool
-    elif type_ == "string":
-        ok = type(value) is str
-    else:
-        ok = type(value) is StackInfo
-    if not ok:
-        fail(line, f"{what} must be a {type_}, not {describe_value(value)}")
-
-
-def fit(value: int, line: int) -> int:
-    if not INT_MIN <= value <= INT_MAX:
-        fail(line, f"Integer overflow: {value} is outside -32768 to 32767")
-    return value
-
-
-def text_of(value, kind: str | None) -> str:
-    """How WRITE shows a value."""
-    if type(value) is bool:
-        return "TRUE" if value else "FALSE"
-    if type(value) is StackInfo:
-        return value.name
-    if type(value) is int and kind == "card":
-        return card_name(value)
-    return str(value)
-
-
-def check_position(rt, stack: StackInfo, position: int, line: int, allow_zero: bool) -> None:
-    size = len(rt.view(stack.key))
-    if not (0 if allow_zero else 1) <= position <= size:
-        extra = "" if allow_zero or position != 0 else " (position 0 is the empty-pile drawing)"
-        fail(line, f"Position {position} is outside stack {stack.name}, which has "
-                   f"{size} card{'s' if size != 1 else ''}{extra}")
-
-
-def check_size(cards: list, stack: StackInfo, line: int) -> None:
-    if len(cards) > MAX_CARDS:
-        fail(line, f"Stack {stack.name} would hold more than {MAX_CARDS} cards")
-
-
-COMPARE = {T.EQUAL: operator.eq, T.NOT_EQUAL: operator.ne, T.LESS: operator.lt,
-           T.LESS_EQUAL: operator.le, T.GREATER: operator.gt, T.GREATER_EQUAL: operator.ge}
-ARITHMETIC = {T.PLUS: operator.add, T.MINUS: operator.sub, T.STAR: operator.mul}
-
-
-def binary_operation(node: ast.Binary):
-    """The function ``(left, right) -> value`` of a Binary node's operator, with its checks."""
-    op, line, lexeme = node.op.type, node.line, node.op.lexeme
-
-    def mismatch(left, right):
-        if op in (T.EQUAL, T.NOT_EQUAL):
-            if value_class(left) != value_class(right):
-                fail(line, f"Cannot compare {describe_value(left)} with {describe_value(right)}")
-            same = left is right if type(left) is StackInfo else left == right
-            return same if op is T.EQUAL else not same
-        wrong = left if type(left) is not int else right
-        fail(line, f"'{lexeme}' needs numbers, not {describe_value(wrong)}")
-
-    if op in COMPARE:
-        compare = COMPARE[op]
-
-        def operation(left, right):
-            if type(left) is int and type(right) is int:
-                return compare(left, right)
-            return mismatch(left, right)
-    elif op in ARITHMETIC:
-        arithmetic = ARITHMETIC[op]
-
-        def operation(left, right):
-            if type(left) is int and type(right) is int:
-                value = arithmetic(left, right)
-                if INT_MIN <= value <= INT_MAX:
-                    return value
-                return fit(value, line)
-            return mismatch(left, right)
-    else:       # / and MOD truncate towards zero
-        def operation(left, right):
-            if type(left) is not int or type(right) is not int:
-                return mismatch(left, right)
-            if right == 0:
-                fail(line, "Division by zero" if op is T.SLASH else "MOD by zero")
-            quotient = abs(left) // abs(right) * (1 if (left < 0) == (right < 0) else -1)
-            return fit(quotient if op is T.SLASH else left - right * quotient, line)
-    return operation
-
-
-class Compiler:
+class Compiler(ExpressionCompiler):
     def __init__(self, program: CompiledProgram):
         self.program = program
         self.code = Code()
@@ -163,17 +65,27 @@ class Compiler:
         body = self.stmt(routine.body) if routine.body is not None else None
         kind, name, own_line = routine.kind, routine.name, routine.line
         wanted = "boolean" if kind == "predicate" else routine.return_type
-        defaults = [(local.key, default_value(local.type)) for local in locals_]
+        defaults = {local.key: default_value(local.type) for local in locals_}
+        keys = tuple(param.key for param in params)
+        count = len(params)
+        numeric = all(param.type in ("index", "card", "integer") for param in params)
 
-        def invoke(rt, args, line):
-            if len(args) != len(params):
-                fail(line, f"{name} takes {len(params)} arguments, not {len(args)}")
-            frame = {}
+        def check_args(args, line):
+            if len(args) != count:
+                fail(line, f"{name} takes {count} arguments, not {len(args)}")
             for param, value in zip(params, args):
                 check_type(value, param.type, line, f"Argument {param.name} of {name}")
-                frame[param.key] = value
-            for key, value in defaults:
-                frame[key] = value
+
+        def invoke(rt, args, line):
+            if len(args) != count or not numeric:
+                check_args(args, line)
+            else:
+                for value in args:
+                    if type(value) is not int:
+                        check_args(args, line)
+            frame = dict(zip(keys, args))
+            if defaults:
+                frame.update(defaults)
             rt.depth += 1
             if rt.depth > rt.limits.max_depth:
                 raise CdlRunawayError(line, f"Calls nest more than {rt.limits.max_depth} deep "
@@ -187,7 +99,10 @@ class Compiler:
             rt.depth -= 1
             if signal == RETURN:
                 value = rt.value
-                check_type(value, wanted, line, f"The value {name} returns")
+                if wanted is not None and not (type(value) is bool if wanted == "boolean" else
+                                               type(value) is int if wanted in ("index", "card", "integer")
+                                               else False):
+                    check_type(value, wanted, line, f"The value {name} returns")
                 return value
             if kind != "procedure":
                 fail(own_line, f"{kind.capitalize()} {name} ended without RETURN")
@@ -269,6 +184,29 @@ class Compiler:
         ref = target.ref
         store = self.store(ref, line)
         type_, what = ref[2], f"The value given to {target.token.lexeme}"
+        kind, key = ref[0], ref[1]
+        numeric = type_ in ("index", "card", "integer")
+        if kind in ("global", "local") and numeric:     # the usual case, with its checks inline
+            def run(rt):
+                rt.chunk -= 1
+                if rt.chunk < 0:
+                    rt.next_chunk(line)
+                value = value_of(rt)
+                if type(value) is not int:
+                    check_type(value, type_, line, what)
+                rt.locals[key] = value
+                return None
+            if kind == "global":
+                def run(rt):
+                    rt.chunk -= 1
+                    if rt.chunk < 0:
+                        rt.next_chunk(line)
+                    value = value_of(rt)
+                    if type(value) is not int:
+                        check_type(value, type_, line, what)
+                    rt.globals[key] = value
+                    return None
+            return run
 
         def run(rt):
             rt.chunk -= 1
@@ -382,7 +320,7 @@ class Compiler:
             if dest is stack:
                 fail(line, f"MOVE needs two different stacks, but both are {stack.name}")
             position = index_of(rt)
-            size = len(rt.view(dest.key))
+            size = rt.length(dest.key)
             if not 0 <= position <= size + 1:
                 fail(line, f"MOVE ... TO {dest.name}[{position}]: {dest.name} has "
                            f"{size} cards, so the position must be 1 to {size + 1}")
@@ -411,7 +349,7 @@ class Compiler:
             count = count_of(rt)
             source = source_of(rt)
             dest = dest_of(rt)
-            size = len(rt.view(source.key))
+            size = rt.length(source.key)
             if not 0 <= count <= size:
                 fail(line, f"Cannot pull {count} cards from {source.name}: it has {size}")
             if count == 0 or source is dest:
@@ -592,227 +530,5 @@ class Compiler:
             return None
         return run
 
-    # -- places ------------------------------------------------------------------------
-    def stack(self, name: ast.Name | None, line: int, what: str):
-        """``rt -> StackInfo`` for a stack named in a statement, or the contextual one."""
-        if name is None:
-            def context(rt):
-                stack = rt.context
-                if stack is None:
-                    fail(line, f"{what} needs a stack: there is no contextual stack here "
-                               "(only methods, and what they call, have one)")
-                return stack
-            return context
-        return self.stack_value(name, line)
 
-    def stack_value(self, name: ast.Name, line: int):
-        ref = name.ref
-        kind = ref[0]
-        if kind == "stack":
-            stack = ref[1]
-            return lambda rt: stack
-        if kind == "cursor":
-            return lambda rt: CURSOR
-        load = self.load(ref, line)
-        lexeme = name.token.lexeme
-
-        def value(rt):
-            stack = load(rt)
-            if type(stack) is not StackInfo:
-                fail(line, f"{lexeme} holds no stack")
-            return stack
-        return value
-
-    def interval(self, interval: ast.Interval, allow_zero: bool):
-        """``rt -> (stack, low, high)``, both ends checked when the interval is not empty."""
-        line = interval.line
-        stack_of = self.stack(interval.stack, line, "An interval")
-        low_of = self.number(interval.low)
-        high_of = self.number(interval.high) if interval.high is not None else None
-
-        def value(rt):
-            stack = stack_of(rt)
-            low = low_of(rt)
-            high = low if high_of is None else high_of(rt)
-            if low <= high:
-                check_position(rt, stack, low, line, allow_zero)
-                check_position(rt, stack, high, line, allow_zero)
-            return stack, low, high
-        return value
-
-    # -- variables ---------------------------------------------------------------------
-    def load(self, ref: tuple, line: int, quiet: bool = False):
-        kind = ref[0]
-        if kind in ("local", "with"):
-            key = ref[1]
-            self.locals_used.add(key)
-
-            def local(rt):
-                value = rt.locals.get(key)
-                if value is None and not quiet:
-                    fail(line, f"{key} has no value yet")
-                return value
-            return local
-        if kind == "global":
-            key = ref[1]
-
-            def global_(rt):
-                value = rt.globals.get(key)
-                if value is None:
-                    value = rt.get_global(key)
-                    if value is None and not quiet:
-                        fail(line, f"Variable {key} has no stack yet")
-                return value
-            return global_
-        if kind in ("const", "stack"):
-            value = ref[1]
-            return lambda rt: value
-        if kind == "cursor":
-            return lambda rt: CURSOR
-        if kind == "self":
-            return self.stack(None, line, "SELF")
-        if kind == "field":
-            key = ref[1]
-            context = self.stack(None, line, key.capitalize())
-            return lambda rt: context(rt).field(key)
-        if kind == "routine":
-            routine_key = ref[1].key
-            invokers = self.code.routines
-            return lambda rt: invokers[routine_key](rt, [], line)
-        raise AssertionError(f"unknown reference {ref!r}")
-
-    def store(self, ref: tuple, line: int):
-        kind, key = ref[0], ref[1]
-        if kind in ("local", "with"):
-            self.locals_used.add(key)
-
-            def local(rt, value):
-                rt.locals[key] = value
-            return local
-        if kind == "global":
-            def global_(rt, value):
-                rt.globals[key] = value
-            return global_
-
-        def other(rt, value):
-            fail(line, "Only variables can be assigned")
-        return other
-
-    # -- expressions -------------------------------------------------------------------
-    def expr(self, node: ast.Expr):
-        return EXPRESSIONS[type(node)](self, node)
-
-    def number(self, node: ast.Expr):
-        value_of = self.expr(node)
-        if isinstance(node, ast.Literal) and type(node.value) is int:
-            return value_of
-        line = node.line
-
-        def number(rt):
-            value = value_of(rt)
-            if type(value) is not int:
-                fail(line, f"A number is needed here, not {describe_value(value)}")
-            return value
-        return number
-
-    def condition(self, node: ast.Expr, what: str):
-        value_of = self.expr(node)
-        line = node.line
-
-        def truth(rt):
-            value = value_of(rt)
-            if value is True or value is False:
-                return value
-            fail(line, f"{what} needs TRUE or FALSE, not {describe_value(value)}")
-        return truth
-
-    def expr_Literal(self, node: ast.Literal):
-        value = node.value
-        return lambda rt: value
-
-    def expr_Name(self, node: ast.Name):
-        return self.load(node.ref, node.line)
-
-    def expr_Unary(self, node: ast.Unary):
-        line = node.line
-        if node.op.type is T.NOT:
-            operand = self.condition(node.operand, "NOT")
-            return lambda rt: not operand(rt)
-        if node.op.type is T.MINUS and is_int_min(node.operand):
-            return lambda rt: INT_MIN
-        operand = self.number(node.operand)
-        if node.op.type is T.PLUS:
-            return operand
-        return lambda rt: fit(-operand(rt), line)
-
-    def expr_Binary(self, node: ast.Expr):
-        """A chain of operators (one or more Binary or Logical nodes down the left)
-        as one loop; a single Binary node as one call of its operation."""
-        operands, nodes = left_spine(node, lambda n: isinstance(n, (ast.Binary, ast.Logical)))
-        first = self.expr(operands[0])
-        if len(nodes) == 1 and isinstance(node, ast.Binary):
-            operation, right = binary_operation(node), self.expr(operands[1])
-            return lambda rt: operation(first(rt), right(rt))
-        steps = []
-        for inner, operand in zip(nodes, operands[1:]):
-            if isinstance(inner, ast.Logical):
-                word = inner.op.lexeme.upper()
-                steps.append((inner.op.type is T.AND, None, self.condition(operand, word), inner.line, word))
-            else:
-                steps.append((None, binary_operation(inner), self.expr(operand), inner.line, None))
-        steps = tuple(steps)
-
-        def chain(rt):
-            value = first(rt)
-            for conjunction, operation, right, line, word in steps:
-                if operation is not None:
-                    value = operation(value, right(rt))
-                    continue
-                if value is not True and value is not False:
-                    fail(line, f"{word} needs TRUE or FALSE, not {describe_value(value)}")
-                if value is conjunction:
-                    value = right(rt)       # AND of TRUE, OR of FALSE: the right side decides
-            return value
-        return chain
-
-    expr_Logical = expr_Binary
-
-    def expr_Length(self, node: ast.Length):
-        stack_of = self.stack(node.stack, node.line, "'!'")
-        return lambda rt: len(rt.view(stack_of(rt).key))
-
-    def expr_CardAt(self, node: ast.CardAt):
-        line = node.line
-        stack_of = self.stack(node.stack, line, "'[...]'")
-        index_of = self.number(node.index)
-
-        def card(rt):
-            stack = stack_of(rt)
-            position = index_of(rt)
-            cards = rt.view(stack.key)
-            if 1 <= position <= len(cards):
-                return cards[position - 1]
-            check_position(rt, stack, position, line, allow_zero=True)
-            return rt.bottom(stack.key)
-        return card
-
-    def expr_Call(self, node: ast.Call):
-        line, key = node.line, node.name.key
-        invokers = self.code.routines
-        args_of = tuple(self.expr(arg) for arg in node.args)
-        if not args_of:
-            return lambda rt: invokers[key](rt, [], line)
-        return lambda rt: invokers[key](rt, [arg(rt) for arg in args_of], line)
-
-
-def _table(base: type, prefix: str) -> dict:
-    """node class -> the Compiler method for it; every kind of node must have one."""
-    table = {}
-    for cls in vars(ast).values():
-        if isinstance(cls, type) and issubclass(cls, base) and cls is not base:
-            table[cls] = getattr(Compiler, f"{prefix}{cls.__name__}")
-    return table
-
-
-STATEMENTS = _table(ast.Stmt, "stmt_")
-EXPRESSIONS = _table(ast.Expr, "expr_")
+STATEMENTS = table(Compiler, ast.Stmt, "stmt_")

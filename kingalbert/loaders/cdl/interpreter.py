@@ -176,24 +176,26 @@ class RunResult:
     random generator's state after it, the value it returned, and its events.
 
     ``stacks``, ``bottoms`` and ``globals`` hold every entry the run read or
-    wrote, so the run's outcome depends on nothing else (besides its arguments,
-    and the generator's state when ``used_rng``)."""
+    wrote, and ``read_lengths`` the stacks of which it read only the length, so
+    the run's outcome depends on nothing else (besides its arguments, and the
+    generator's state when ``used_rng``)."""
 
     __slots__ = ("stacks", "bottoms", "globals", "rng_state", "used_rng", "value", "events", "overflowed",
-                 "read_stacks", "read_bottoms", "read_globals")
+                 "read_stacks", "read_bottoms", "read_globals", "read_lengths")
 
 
 class Runtime:
     """The machine one run executes on (the compiled closures take it as ``rt``)."""
 
-    __slots__ = ("program", "code", "base", "stacks", "bottoms", "globals", "rng", "used_rng", "output",
+    __slots__ = ("program", "code", "base", "stacks", "lengths", "bottoms", "globals", "rng", "used_rng", "output",
                  "limits", "chunk", "chunk_size", "steps", "deadline", "depth", "locals", "context", "value")
 
     def __init__(self, program: CompiledProgram, code, base: State, rng, output: Output, limits: Limits):
         self.program = program
         self.code = code
         self.base = base
-        self.stacks: dict = {}      # key -> list: the stacks this run touched
+        self.stacks: dict = {}      # key -> tuple or list: the stacks this run touched
+        self.lengths: dict = {}     # key -> int: stacks of which only the length was read
         self.bottoms: dict = {}
         self.globals: dict = {}
         self.rng = rng
@@ -217,6 +219,16 @@ class Runtime:
         if cards is None:
             cards = self.stacks[key] = self.base.stacks[key]
         return cards
+
+    def length(self, key: str) -> int:
+        """How many cards a stack has (a read of its length only)."""
+        cards = self.stacks.get(key)
+        if cards is not None:
+            return len(cards)
+        size = self.lengths.get(key)
+        if size is None:
+            size = self.lengths[key] = len(self.base.stacks[key])
+        return size
 
     def cards(self, key: str) -> list:
         """A stack's cards, to change."""
@@ -271,6 +283,7 @@ class Runtime:
     def result(self, value) -> RunResult:
         result = RunResult()
         result.read_stacks = tuple(self.stacks)
+        result.read_lengths = tuple(self.lengths)
         result.read_bottoms = tuple(self.bottoms)
         result.read_globals = tuple(self.globals)
         result.stacks = {key: tuple(cards) for key, cards in self.stacks.items()}
@@ -321,7 +334,7 @@ def execute(program: CompiledProgram, state: State, rng, output: Output, limits:
     except CdlRuntimeError as error:
         # what the run had read when it failed: the error follows from those values alone
         # (unless the wall clock stopped it)
-        error.reads = (tuple(rt.stacks), tuple(rt.bottoms), tuple(rt.globals), rt.used_rng)
+        error.reads = (tuple(rt.stacks), tuple(rt.bottoms), tuple(rt.globals), rt.used_rng, tuple(rt.lengths))
         raise
     except RecursionError:
         line = method.line if method is not None else program.routines[routine].line

@@ -297,6 +297,8 @@ class CdlRuleset(Playfield, Ruleset):
         return iter(session.listing)
 
     def list_moves(self, game, session: Session) -> list[Move]:
+        if any(self.verdicts(game)):
+            return []           # the game is over
         machine = self.machine
         view, rng_state = View(session.state), game.rng.state
         stacks = self.program.order

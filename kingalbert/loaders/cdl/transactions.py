@@ -149,10 +149,12 @@ class RunCache:
 
     @staticmethod
     def values(shape, view: View, rng_state) -> tuple:
-        stacks, bottoms, globals_, used_rng = shape
+        stacks, bottoms, globals_, used_rng, lengths = shape
         base = view.base
         top = view.stacks
         values = [top[k] if k in top else base.stacks[k] for k in stacks]
+        if lengths:
+            values.extend(len(top[k]) if k in top else len(base.stacks[k]) for k in lengths)
         if bottoms:
             values.extend(view.bottoms[k] if k in view.bottoms else base.bottoms[k] for k in bottoms)
         if globals_:
@@ -236,7 +238,8 @@ class Machine:
         result.events = output.events
         result.overflowed = output.overflowed
         if not output.overflowed:
-            shape = (result.read_stacks, result.read_bottoms, result.read_globals, result.used_rng)
+            shape = (result.read_stacks, result.read_bottoms, result.read_globals, result.used_rng,
+                     result.read_lengths)
             self.cache.keep(kind, view, rng_state, shape, result)
         return result
 

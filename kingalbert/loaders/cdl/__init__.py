@@ -149,13 +149,24 @@ def game_name(path) -> str | None:
     return None
 
 
-def errors_to_rule_file_error(filename: str, errors: list[CdlError]) -> RuleFileError:
+#: how many errors a report lists (the rest are counted)
+MAX_REPORTED = 20
+
+
+def errors_to_rule_file_error(filename: str, errors: list[CdlError], count: int | None = None) -> RuleFileError:
+    """One error for a list of them: the first MAX_REPORTED by line, then how many
+    more there are (``count`` is how many were found, when more than ``errors``)."""
+    count = max(count or 0, len(errors))
     errors = sorted(errors, key=lambda error: error.line)
-    if len(errors) == 1:
+    if count == 1:
         return RuleFileError(filename, errors[0].line, errors[0].message)
-    lines = [errors[0].message] + [f"{filename}:{error.line}: {error.message}" for error in errors[1:]]
+    shown = errors[:MAX_REPORTED]
+    lines = [shown[0].message] + [f"{filename}:{error.line}: {error.message}" for error in shown[1:]]
+    if count > len(shown):
+        lines.append(f"{filename}: ... and {count - len(shown):,} more errors")
     error = RuleFileError(filename, errors[0].line, "\n".join(lines))
-    error.errors = errors
+    error.errors = shown
+    error.error_count = count
     return error
 
 
@@ -168,22 +179,25 @@ def compile(source: str, filename: str = "<cdl>") -> CompiledProgram:
     try:
         return _compile(source, filename)
     except RecursionError:
-        raise RuleFileError(filename, None, "The program nests too deeply to be read") from None
+        raise RuleFileError(filename, 1, "The program nests too deeply to be read") from None
+    except MemoryError:
+        raise RuleFileError(filename, 1, "The program is too big to be read") from None
     finally:
         sys.setrecursionlimit(old_limit)
 
 
 def _compile(source: str, filename: str) -> CompiledProgram:
-    tokens, errors = scan(source)
+    tokens, scan_errors = scan(source)
     tree, parse_errors = parse(tokens)
-    errors += parse_errors
-    if not errors and (tree.header is None or tree.order is None):
-        errors.append(CdlError(tokens[-1].line, "The program is incomplete"))
-    if errors:
-        raise errors_to_rule_file_error(filename, errors)
+    errors = list(scan_errors) + list(parse_errors)
+    count = scan_errors.count + parse_errors.count
+    if not count and (tree.header is None or tree.order is None):
+        errors, count = [CdlError(tokens[-1].line, "The program is incomplete")], 1
+    if count:
+        raise errors_to_rule_file_error(filename, errors, count)
     program, check_errors = check(tree, filename)
-    if check_errors:
-        raise errors_to_rule_file_error(filename, check_errors)
+    if check_errors.count:
+        raise errors_to_rule_file_error(filename, list(check_errors), check_errors.count)
     program.code = compile_program(program)
     return program
 
@@ -194,5 +208,10 @@ def loads(text: str, filename: str = "<cdl>") -> CdlRuleset:
 
 
 def load(path) -> CdlRuleset:
-    """A ruleset for the ``.cdl`` file at ``path``; raise RuleFileError on any error."""
-    return loads(read_text(path), str(path))
+    """A ruleset for the ``.cdl`` file at ``path``; raise RuleFileError on any error
+    (a file that cannot be read, or is not text, is an error of its line 1)."""
+    try:
+        text = read_text(path)
+    except RuleFileError as error:
+        raise RuleFileError(error.path, error.line or 1, error.message) from None
+    return loads(text, str(path))

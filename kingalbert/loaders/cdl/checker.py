@@ -21,7 +21,8 @@ the ``CompiledProgram`` the interpreter runs.
 from __future__ import annotations
 
 from . import ast
-from .errors import CdlCheckError
+from .errors import CdlCheckError, ErrorList
+from .layoutcheck import check_layout
 from .model import (CURSOR, FIELDS, METHODS, NUMERIC, PREDEFINED, SPECIAL_PREDICATES, TYPES,
                     CompiledProgram, Method, Param, RoutineInfo, StackInfo)
 from .tokens import T
@@ -36,7 +37,7 @@ class NotConstant(Exception):
 class Checker:
     def __init__(self, filename: str = "<cdl>"):
         self.filename = filename
-        self.errors: list[CdlCheckError] = []
+        self.errors = ErrorList()
         self.program: CompiledProgram | None = None
         self.symbols: dict[str, tuple] = {}       # global key -> (kind, line, payload)
         self.declared_later: dict[str, tuple] = {}
@@ -112,36 +113,7 @@ class Checker:
             for stack in program.stacks.values():
                 if stack.key not in seen:
                     self.error(tree.order.line, f"Stack {stack.name} is missing from the ORDER list")
-        self.check_layout()
-
-    def check_layout(self) -> None:
-        program = self.program
-        cells: dict[tuple[int, int], StackInfo] = {}
-        for stack in program.order:
-            line = stack.field_lines.get("x", stack.line)
-            missing = [key.upper() for key in ("x", "y") if key not in stack.fields]
-            if missing:
-                self.error(stack.line, f"Stack {stack.name} needs a position on the playfield: "
-                                       + " and ".join(f"{key} := ...;" for key in missing))
-                continue
-            x, y, w, h = (stack.field(k) for k in ("x", "y", "w", "h"))
-            if w < 1 or h < 1:
-                self.error(line, f"Stack {stack.name} must be at least 1 by 1 (W and H)")
-                continue
-            if x < 0 or y < 0 or x + w > program.width or y + h > program.height:
-                self.error(line, f"Stack {stack.name} (X={x}, Y={y}, W={w}, H={h}) does not fit on the "
-                                 f"{program.width} by {program.height} playfield (cells count from 0)")
-                continue
-            if stack.field("direction") not in range(5):
-                self.error(stack.field_lines.get("direction", line),
-                           f"Stack {stack.name}'s Direction must be UP, DOWN, LEFT, RIGHT or OVER")
-            clash = None
-            for cx in range(x, x + w):
-                for cy in range(y, y + h):
-                    clash = clash or cells.get((cx, cy))
-                    cells[(cx, cy)] = stack
-            if clash is not None:
-                self.error(line, f"Stack {stack.name} overlaps stack {clash.name} on the playfield")
+        check_layout(program, tree.header.line if tree.header else 1, self.error)
 
     # -- declarations ------------------------------------------------------------
     def declare_ConstDecl(self, decl: ast.ConstDecl) -> None:
@@ -746,7 +718,7 @@ class Checker:
             self.error(line, f"{what} needs TRUE or FALSE, not {an(type_)} value")
 
     def error(self, line: int, message: str) -> None:
-        self.errors.append(CdlCheckError(line, message + "."))
+        self.errors.add(CdlCheckError(line, message + "."))
 
 
 CONSTANT_OPERATORS = (T.PLUS, T.MINUS, T.STAR, T.SLASH, T.MOD)

@@ -8,6 +8,22 @@ reports them as a ``RuleFileError`` for the same file and line.
 from __future__ import annotations
 
 
+class ErrorList(list):
+    """The errors a phase found: the first KEEP of them, and how many in all
+    (a file of two million mistakes is reported by its first ones and a count)."""
+
+    KEEP = 1000
+
+    def __init__(self):
+        super().__init__()
+        self.count = 0
+
+    def add(self, error: "CdlError") -> None:
+        self.count += 1
+        if len(self) < self.KEEP:
+            self.append(error)
+
+
 class CdlError(Exception):
     """One problem in a program: a line and a message a person understands."""
 

@@ -41,6 +41,7 @@ EMPTY_CARD, CROSS_CARD = 156, 157
 #: the text a help box can hold, and the events one run may leave for the desktop
 MAX_TEXT = 64 * 1024
 MAX_EVENTS = 10_000
+MAX_EVENT_TEXT = 4 * MAX_TEXT     # the text all the events of one Output keep
 #: a WRITE costs one step for each this many characters (besides its own step)
 CHARS_PER_STEP = 64
 #: how many steps run between two looks at the wall clock
@@ -124,13 +125,15 @@ class Output:
     Everything goes through ``apply(event)``, so the events of a run are enough
     to show it again (the transaction cache replays them).  A box holds at most
     MAX_TEXT characters of text (the rest is cut, with " [...]"), and one
-    Output keeps at most MAX_EVENTS events."""
+    Output keeps at most MAX_EVENTS events holding MAX_EVENT_TEXT characters;
+    past those, ``overflowed`` is set (its events no longer tell all)."""
 
     def __init__(self):
         self.help = HelpBox()
         self.events: list[tuple] = []
         self.written: list[str] = []
         self.written_size = 0
+        self.event_text = 0
         self.overflowed = False
 
     def apply(self, event: tuple) -> None:
@@ -140,6 +143,12 @@ class Output:
             self.help = HelpBox() if title is None else HelpBox(title=title, box=box, open=True)
         elif kind == "write":
             text = event[1]
+            if len(text) > MAX_TEXT or self.event_text + len(text) > MAX_EVENT_TEXT:
+                # a box never shows more than MAX_TEXT: the event keeps no more than that
+                text = text[:max(0, min(MAX_TEXT, MAX_EVENT_TEXT - self.event_text))]
+                event = ("write", text)
+                self.overflowed = True
+            self.event_text += len(text)
             room = MAX_TEXT - len(self.help.text)
             self.help.open = True
             if room > 0:

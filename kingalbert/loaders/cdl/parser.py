@@ -34,7 +34,7 @@ Grammar (from the help file, with the choices made where it is unclear)::
 from __future__ import annotations
 
 from . import ast
-from .errors import CdlSyntaxError
+from .errors import CdlSyntaxError, ErrorList
 from .tokens import T, Token
 
 DECLARATION_START = {T.CONST, T.VAR, T.STACK, T.PROCEDURE, T.FUNCTION, T.PREDICATE, T.ORDER, T.EOF}
@@ -64,7 +64,7 @@ class Parser:
     def __init__(self, tokens: list[Token]):
         self.tokens = tokens
         self.current = 0
-        self.errors: list[CdlSyntaxError] = []
+        self.errors = ErrorList()
         self.depth = 0
 
     # -- program ---------------------------------------------------------------
@@ -579,7 +579,7 @@ class Parser:
         return self.tokens[self.current - 1]
 
     def error(self, token: Token, message: str, line: int | None = None) -> ParseError:
-        self.errors.append(CdlSyntaxError(token.line if line is None else line, f"{message}, found {token}."))
+        self.errors.add(CdlSyntaxError(token.line if line is None else line, f"{message}, found {token}."))
         return ParseError()
 
     def synchronize(self) -> None:

@@ -7,7 +7,7 @@ the length operator, so ``A1!=13`` scans as ``A1`` ``!`` ``=`` ``13``.
 """
 from __future__ import annotations
 
-from .errors import CdlSyntaxError
+from .errors import CdlSyntaxError, ErrorList
 from .tokens import KEYWORDS, T, Token
 
 INT_MAX = 32767
@@ -25,7 +25,7 @@ class Scanner:
     def __init__(self, source: str):
         self.source = source
         self.tokens: list[Token] = []
-        self.errors: list[CdlSyntaxError] = []
+        self.errors = ErrorList()
         self.start = 0
         self.current = 0
         self.line = 1
@@ -148,7 +148,7 @@ class Scanner:
         self.tokens.append(Token(type_, self.source[self.start:self.current], literal, self.line))
 
     def error(self, message: str, line: int | None = None) -> None:
-        self.errors.append(CdlSyntaxError(self.line if line is None else line, message))
+        self.errors.add(CdlSyntaxError(self.line if line is None else line, message))
 
 
 def scan(source: str) -> tuple[list[Token], list[CdlSyntaxError]]:

@@ -230,6 +230,9 @@ class Machine:
         try:
             result = execute(self.program, view.flat(), rng, output, self.limits, method=method, stack=stack,
                              position=position, routine=routine, args=args, context=context)
+        except MemoryError:
+            line = method.line if method is not None else self.program.routines[routine].line
+            raise CdlRuntimeError(line, "The program ran out of memory") from None
         except CdlRuntimeError as error:
             reads = getattr(error, "reads", None)
             if reads is not None and not getattr(error, "clock", False):
@@ -291,7 +294,7 @@ class Machine:
                 return Outcome(view, events, rng_state, refusal_text(events, INTEGRITY))
             if view.stack(CURSOR.key):
                 line = self.program.routines["integrity?"].line
-                raise CdlRuntimeError(line, "integrity? must not leave cards on the CURSOR")
+                raise CdlRuntimeError(line, f"integrity? (line {line}) must not leave cards on the CURSOR")
         outcome = Outcome(view, events, rng_state)
         outcome.won, outcome.lost = self.verdicts(view, rng_state)
         return outcome

@@ -1,0 +1,143 @@
+"""Hostile CardsWorkShop files: bounded, refused with FILE:LINE: message, never a crash."""
+import pytest
+
+from kingalbert.cli import main
+from kingalbert.engine import Game
+from kingalbert.engine.errors import RuleFileError
+from kingalbert.loaders.cdl import MAX_REPORTED, compile as compile_cdl, load, loads
+from kingalbert.loaders.cdl.interpreter import MAX_TEXT
+from kingalbert.loaders.cdl.layoutcheck import MAX_STACKS
+
+
+def refused(text, name="hostile.cdl"):
+    with pytest.raises(RuleFileError) as info:
+        compile_cdl(text, name)
+    return info.value
+
+
+def test_a_huge_stack_is_refused_by_arithmetic():
+    error = refused("game Huge is 10 by 10;\nstack A is\n  X := 0; Y := 0; W := 32767; H := 32767;\nend A;\norder A.")
+    assert error.line == 3 and "does not fit" in error.message
+
+
+@pytest.mark.parametrize("size, wanted", [(1000, "cannot be drawn"), (10000, "at most 1000 by 1000")])
+def test_a_matrix_that_cannot_be_drawn_is_refused_at_load(size, wanted):
+    text = f"game Big is {size} by {size};\nstack A is X := 0; Y := 0; end A;\norder A."
+    error = refused(text)
+    assert error.line == 1 and wanted in error.message
+
+
+def test_a_big_matrix_with_big_stacks_can_be_drawn():
+    text = "game Big is 1000 by 1000;\nstack A is X := 0; Y := 0; W := 500; H := 500; end A;\norder A."
+    assert compile_cdl(text, "big.cdl").width == 1000
+
+
+def test_overlaps_are_found_whatever_the_sizes():
+    text = ("game O is 100 by 100;\nstack A is X := 0; Y := 0; W := 50; H := 50; end A;\n"
+            "stack B is X := 60; Y := 0; W := 40; H := 100; end B;\n"
+            "stack C is X := 10; Y := 49; W := 60; H := 2; end C;\norder A B C.")
+    error = refused(text)
+    assert error.line == 4 and "C overlaps stack A" in error.message
+
+
+def many_stacks(count, columns=40):
+    rows = -(-count // columns)
+    lines = [f"game Many is {columns} by {rows};",
+             "stack S0 is X := 0; Y := 0; Start is Add Ace+Spade .. King+Spade;",
+             "  SelectFrom(p : index) is if (p = !) and (p > 0) then Pull 1 To Cursor;",
+             "  SelectTo(p : index) is Pull 1 From Cursor;", "end S0;"]
+    lines += [f"stack S{i} from S0 is X := {i % columns}; Y := {i // columns}; Start is begin end; end S{i};"
+              for i in range(1, count)]
+    lines.append("order " + " ".join(f"S{i}" for i in range(count)) + ".")
+    return "\n".join(lines)
+
+
+def test_listing_moves_of_many_stacks_runs_each_method_a_few_times():
+    rules = loads(many_stacks(MAX_STACKS), "many.cdl")
+    game = Game(rules, 1)
+    runs = []
+    run = rules.machine._run
+    rules.machine._run = lambda *args: runs.append(args) or run(*args)
+    moves = list(game.legal_moves)
+    assert len(moves) == MAX_STACKS - 1         # the top card of S0 to any other stack
+    assert len(runs) <= 3 * MAX_STACKS          # a press on each stack, a release on each
+    error = refused(many_stacks(MAX_STACKS + 1))
+    assert error.line == 1 and f"at most {MAX_STACKS} stacks" in error.message
+
+
+@pytest.mark.parametrize("count", [20_000, pytest.param(2_000_000, marks=pytest.mark.slow)])
+def test_syntax_errors_are_reported_by_the_first_twenty_and_a_count(count):
+    text = "game E is 2 by 1;\n" + "@\n" * count
+    error = refused(text)
+    assert error.line == 2 and len(str(error)) < 5000
+    assert str(error).count("Unexpected character") == MAX_REPORTED
+    # every '@', and the ORDER list the program lacks
+    assert f"and {count + 1 - MAX_REPORTED:,} more errors" in str(error)
+
+
+WRITING = """game W is 2 by 1;
+var n : integer;
+stack A is X := 0; Y := 0;
+  Start is begin n := 0; while n < 30000 do begin Write('{text}', n); n := n + 1 end end;
+  SelectFrom(p : index) is begin Clear 'Box'; n := 0; while n < 1000 do begin Write('{text}'); n := n + 1 end end;
+end A;
+stack B is X := 1; Y := 0; end B;
+order A B.
+"""
+
+
+def test_a_writing_loop_is_stopped_by_its_steps_with_a_line(capsys, tmp_path):
+    path = tmp_path / "write.cdl"
+    path.write_text(WRITING.format(text="x" * 1_000_000))
+    assert main(["check", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out.startswith(f"error {path}:4: The program ran more than 2,000,000 steps")
+
+
+def test_a_box_holds_at_most_64_kb_of_text():
+    rules = loads(WRITING.format(text="y" * 1000).replace("n < 30000", "n < 3"), "w.cdl")
+    game = Game(rules, 1)
+    rules.help_text(game, game.pile("A"))
+    game.play("click:A")            # a thousand WRITEs of 1,000 characters
+    box = rules.help_box(game)
+    assert box.title == "Box" and len(box.text) <= MAX_TEXT + 10 and box.text.endswith("[...]")
+
+
+@pytest.mark.parametrize("content", [b"\x00\x01binary", b"GAME \xff\xfe\x00"])
+def test_a_binary_file_is_an_error_of_line_1(tmp_path, content):
+    path = tmp_path / "bin.cdl"
+    path.write_bytes(content)
+    with pytest.raises(RuleFileError) as info:
+        load(path)
+    assert info.value.line == 1 and str(info.value).startswith(f"{path}:1: ")
+
+
+def test_an_unreadable_file_is_an_error_of_line_1(tmp_path):
+    with pytest.raises(RuleFileError) as info:
+        load(tmp_path / "missing.cdl")
+    assert info.value.line == 1
+
+
+CURSOR_LEFT = """game C is 2 by 1;
+stack A is X := 0; Y := 0;
+  Start is begin Add Ace+Spade .. Three+Spade; {pull} end;
+end A;
+stack B is X := 1; Y := 0;
+  SelectFrom(p : index) is Pull 1 From A To B;
+end B;
+predicate integrity? is
+  begin {integrity} return true end;
+order A B.
+"""
+
+
+def test_cards_left_on_the_cursor_name_the_method_or_predicate():
+    with pytest.raises(RuleFileError) as info:
+        Game(loads(CURSOR_LEFT.format(pull="Pull 1 To Cursor;", integrity=""), "c.cdl"), 1)
+    assert info.value.line == 3 and "Start method (line 3) must not leave cards on the CURSOR" in str(info.value)
+    rules = loads(CURSOR_LEFT.format(pull="", integrity="if B! > 0 then Pull 1 From B To Cursor;"), "c.cdl")
+    game = Game(rules, 1)
+    with pytest.raises(RuleFileError) as info:
+        game.play("click:B")
+    assert info.value.line == 8 and "integrity? (line 8) must not leave cards" in str(info.value)
+    assert not game.history

@@ -196,13 +196,15 @@ class RunResult:
 class Runtime:
     """The machine one run executes on (the compiled closures take it as ``rt``)."""
 
-    __slots__ = ("program", "code", "base", "stacks", "lengths", "bottoms", "globals", "rng", "used_rng", "output",
+    __slots__ = ("program", "code", "base", "top", "stacks", "lengths", "bottoms", "globals", "rng", "used_rng", "output",
                  "limits", "chunk", "chunk_size", "steps", "deadline", "depth", "locals", "context", "value")
 
-    def __init__(self, program: CompiledProgram, code, base: State, rng, output: Output, limits: Limits):
+    def __init__(self, program: CompiledProgram, code, base, rng, output: Output, limits: Limits):
         self.program = program
         self.code = code
-        self.base = base
+        # a State, or a view of one (transactions.View: its own entries over its base)
+        self.top = base if hasattr(base, "base") else None
+        self.base = base.base if self.top is not None else base
         self.stacks: dict = {}      # key -> tuple or list: the stacks this run touched
         self.lengths: dict = {}     # key -> int: stacks of which only the length was read
         self.bottoms: dict = {}
@@ -222,11 +224,19 @@ class Runtime:
     # -- the state, touched on first use ---------------------------------------------
     # ``stacks`` holds each stack the run touched: the base's tuple while it is
     # only read, a list of its own once it is changed.
+    def base_cards(self, key: str):
+        top = self.top
+        if top is not None:
+            cards = top.stacks.get(key)
+            if cards is not None:
+                return cards
+        return self.base.stacks[key]
+
     def view(self, key: str):
         """A stack's cards, to read."""
         cards = self.stacks.get(key)
         if cards is None:
-            cards = self.stacks[key] = self.base.stacks[key]
+            cards = self.stacks[key] = self.base_cards(key)
         return cards
 
     def length(self, key: str) -> int:
@@ -236,29 +246,38 @@ class Runtime:
             return len(cards)
         size = self.lengths.get(key)
         if size is None:
-            size = self.lengths[key] = len(self.base.stacks[key])
+            size = self.lengths[key] = len(self.base_cards(key))
         return size
 
     def cards(self, key: str) -> list:
         """A stack's cards, to change."""
         cards = self.stacks.get(key)
         if type(cards) is not list:
-            cards = self.stacks[key] = list(self.base.stacks[key] if cards is None else cards)
+            cards = self.stacks[key] = list(self.base_cards(key) if cards is None else cards)
         return cards
 
     def bottom(self, key: str) -> int:
         if key not in self.bottoms:
-            self.bottoms[key] = self.base.bottoms[key]
+            top = self.top
+            self.bottoms[key] = (top.bottoms[key] if top is not None and key in top.bottoms
+                                 else self.base.bottoms[key])
         return self.bottoms[key]
 
     def get_global(self, key: str):
         if key not in self.globals:
-            self.globals[key] = self.base.globals[key]
+            top = self.top
+            self.globals[key] = (top.globals[key] if top is not None and key in top.globals
+                                 else self.base.globals[key])
         return self.globals[key]
 
     def random(self):
+        """The random generator (SHUFFLE's); ``rng`` may be given as its state only."""
         if self.rng is None:
             return None
+        if type(self.rng) is int:
+            from ...engine.rng import Rng
+            rng, rng.state = Rng(0), self.rng
+            self.rng = rng
         self.used_rng = True
         return self.rng
 
@@ -299,19 +318,11 @@ class Runtime:
         result.bottoms = self.bottoms
         result.globals = self.globals
         result.used_rng = self.used_rng
-        result.rng_state = self.rng.state if self.rng is not None else None
+        result.rng_state = self.rng.state if self.used_rng else None
         result.value = value
         result.events = None
         result.overflowed = False
         return result
-
-
-def code_of(program: CompiledProgram):
-    """The program's compiled closures (compiled on first use)."""
-    if program.code is None:
-        from .compiler import compile_program
-        program.code = compile_program(program)
-    return program.code
 
 
 def recursion_room(limits: Limits) -> int:
@@ -326,7 +337,7 @@ def execute(program: CompiledProgram, state: State, rng, output: Output, limits:
             routine: str | None = None, args=(), context: StackInfo | None = None) -> RunResult:
     """Run a stack's method (with that stack as the contextual object) or a routine,
     on ``state`` (which is not changed).  Raises CdlRuntimeError."""
-    code = code_of(program)
+    code = program.code         # the closures compile() made (compiler.py)
     rt = Runtime(program, code, state, rng, output, limits)
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, recursion_room(limits)))

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections import Counter
+from collections import Counter, OrderedDict
 from typing import TYPE_CHECKING, Iterator
 
 from ...engine.cards import Card
@@ -72,19 +72,46 @@ def decks_in(state: State) -> int:
     return max(1, max(counts.values(), default=1))
 
 
+#: positions of one game whose transactions a session remembers (undo, a search)
+KNOWN_POSITIONS = 256
+
+
+class Known:
+    """A position of a game and what was worked out on it."""
+
+    __slots__ = ("state", "outcomes", "listing")
+
+    def __init__(self, state: State):
+        self.state = state
+        self.outcomes: dict = {}            # (src, n, button, dst) -> Outcome; ("verdicts",) -> (won, lost)
+        self.listing: list | None = None
+
+
 class Session:
     """What the ruleset keeps for one game: what the game shows besides its piles
-    (the help box, messages, events), and the state and transactions worked out
-    for the game's current version."""
+    (the help box, messages, events), the state read for the game's current
+    version, and the transactions worked out on the last few positions (so that
+    after an undo, or in a search, a position met again is known at once)."""
 
     def __init__(self):
         self.help: HelpBox = HelpBox()
         self.messages: list[str] = []
         self.events: list[tuple] = []
         self.version = None
-        self.state: State | None = None
-        self.outcomes: dict = {}
-        self.listing: list | None = None
+        self.known: OrderedDict = OrderedDict()     # state key -> Known
+        self.now: Known | None = None
+
+    @property
+    def state(self) -> State | None:
+        return self.now.state if self.now is not None else None
+
+    @property
+    def outcomes(self) -> dict:
+        return self.now.outcomes
+
+    @property
+    def listing(self):
+        return self.now.listing
 
 
 def spaced(identifier: str) -> str:
@@ -293,7 +320,7 @@ class CdlRuleset(Playfield, Ruleset):
         is not tried again on the same stack, nor a release on the same destination."""
         session = self.current(game)
         if session.listing is None:
-            session.listing = self.list_moves(game, session)
+            session.now.listing = self.list_moves(game, session)
         return iter(session.listing)
 
     def list_moves(self, game, session: Session) -> list[Move]:
@@ -306,26 +333,12 @@ class CdlRuleset(Playfield, Ruleset):
                                                           "select")] for button in ("left", "right")}
         best: dict = {}             # resulting state -> (priority, order, move)
         for stack in stacks:
-            size = len(view.stack(stack.key))
             for button in ("left", "right"):
                 method = stack.method(f"select{button}from", f"select{button}", "selectfrom", "select")
                 if method is None:
                     continue
-                presses, broken = set(), set()
-                depth = 1 if method in self._position_free else max(size, 1)
-                for n in range(1, depth + 1):
-                    try:
-                        press = machine.press(view, rng_state, stack, n, button)
-                    except CdlRuntimeError as error:
-                        if isinstance(error, CdlRunawayError):
-                            break
-                        continue
-                    if press.refusal is not None:
-                        continue
-                    pressed = press.view.key()
-                    if pressed in presses:
-                        continue        # a press lower down that did the same: same releases
-                    presses.add(pressed)
+                broken = set()
+                for n, press in machine.presses(view, rng_state, stack, button, method not in self._position_free):
                     targets = receivers[button] if press.carried else [stack]
                     for dest in targets:
                         if dest.key in broken:
@@ -360,11 +373,18 @@ class CdlRuleset(Playfield, Ruleset):
     def current(self, game) -> Session:
         """The game's session, with the state read for the game's current version."""
         session = self.session(game)
-        if session.version != game.version or session.state is None:
-            session.state = self.read_state(game)
-            session.version = game.version
-            session.outcomes = {}
-            session.listing = None
+        if session.version != game.version or session.now is None:
+            state = self.read_state(game)
+            key = (tuple(state.stacks.values()), tuple(state.bottoms.values()),
+                   tuple(state.globals.values()), game.rng.state)
+            known = session.known.get(key)
+            if known is None:
+                known = session.known[key] = Known(state)
+                if len(session.known) > KNOWN_POSITIONS:
+                    session.known.popitem(last=False)
+            else:
+                session.known.move_to_end(key)
+            session.now, session.version = known, game.version
         return session
 
     def help_text(self, game, pile) -> HelpBox | None:

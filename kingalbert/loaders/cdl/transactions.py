@@ -25,7 +25,8 @@ pressing them.
 from __future__ import annotations
 
 from .errors import CdlRunawayError, CdlRuntimeError
-from .interpreter import Limits, Output, RunResult, State, code_of, execute
+from .compiler import compile_program
+from .interpreter import Limits, Output, RunResult, State, execute
 from .model import CURSOR, CompiledProgram, StackInfo, method_chain
 
 NOTHING = "Nothing happens there"
@@ -85,34 +86,6 @@ class View:
         return State({**base.stacks, **self.stacks}, {**base.bottoms, **self.bottoms},
                      {**base.globals, **self.globals})
 
-    def flat(self) -> State:
-        """The view as a state of its own entries only (a base for ``execute``)."""
-        return _ViewState(self)
-
-
-class _ViewState:
-    """The mapping interface ``execute`` reads a base through: the view's entries, then the base's."""
-
-    __slots__ = ("stacks", "bottoms", "globals")
-
-    def __init__(self, view: View):
-        self.stacks = _Layer(view.stacks, view.base.stacks)
-        self.bottoms = _Layer(view.bottoms, view.base.bottoms)
-        self.globals = _Layer(view.globals, view.base.globals)
-
-
-class _Layer:
-    __slots__ = ("top", "bottom")
-
-    def __init__(self, top: dict, bottom: dict):
-        self.top, self.bottom = top, bottom
-
-    def __getitem__(self, key):
-        value = self.top.get(key, _MISSING)
-        return self.bottom[key] if value is _MISSING else value
-
-
-_MISSING = object()
 
 
 class Outcome:
@@ -121,16 +94,29 @@ class Outcome:
 
     __slots__ = ("view", "events", "rng_state", "refusal", "carried", "won", "lost")
 
-    def __init__(self, view: View, events: list, rng_state, refusal: str | None = None):
+    def __init__(self, view: View, events: list, rng_state, refusal: str | None = None, carried: bool = False):
         self.view = view
         self.events = events
         self.rng_state = rng_state
         self.refusal = refusal
-        self.carried = False
+        self.carried = carried
         self.won = self.lost = False
 
     def refused(self, default: str) -> "Outcome":
         return Outcome(self.view, self.events, self.rng_state, refusal_text(self.events, default))
+
+
+def merge(reads: list, shape) -> None:
+    """Add a run's reads (a shape: stacks, drawings, variables, random, lengths) to ``reads``."""
+    if shape is None:
+        reads[3] = True     # not known: depend on the generator too, so as never to be wrong
+        return
+    stacks, bottoms, globals_, used_rng, lengths = shape
+    reads[0].update(stacks)
+    reads[1].update(bottoms)
+    reads[2].update(globals_)
+    reads[3] = reads[3] or used_rng
+    reads[4].update(lengths)
 
 
 def refusal_text(events, default: str) -> str:
@@ -184,20 +170,13 @@ class RunCache:
         self.results[(kind, shape, self.values(shape, view, rng_state))] = found
 
 
-class _Rng:
-    """A random generator at a given state (SHUFFLE's), without touching the game's."""
-
-    def __init__(self, state):
-        from ...engine.rng import Rng
-        self.rng = Rng(0)
-        self.rng.state = state
-
-
 class Machine:
     """Runs a program's methods and routines on views, through the run cache."""
 
     def __init__(self, program: CompiledProgram, limits: Limits | None = None):
         self.program = program
+        if program.code is None:
+            program.code = compile_program(program)
         self.limits = limits or Limits()
         self.cache = RunCache()
         self.has_integrity = "integrity?" in program.routines
@@ -206,7 +185,7 @@ class Machine:
     def uses_position(self) -> dict:
         """Method -> whether it looks at its position parameter (when it doesn't, a
         press on any card of its stack does the same)."""
-        return code_of(self.program).position_used
+        return self.program.code.position_used
 
     # -- one run -----------------------------------------------------------------------
     def run(self, view: View, rng_state, *, method=None, stack: StackInfo | None = None, position=None,
@@ -221,14 +200,15 @@ class Machine:
         if found is None:
             found = self._run(view, rng_state, kind, method, stack, position, routine, args, context)
         if isinstance(found, CdlRuntimeError):
-            raise type(found)(found.line, found.message)    # a new one: a raise adds to its traceback
+            error = type(found)(found.line, found.message)   # a new one: a raise adds to its traceback
+            error.reads = getattr(found, "reads", None)
+            raise error
         return found
 
     def _run(self, view, rng_state, kind, method, stack, position, routine, args, context):
-        rng = _Rng(rng_state).rng if rng_state is not None else None
         output = Output()
         try:
-            result = execute(self.program, view.flat(), rng, output, self.limits, method=method, stack=stack,
+            result = execute(self.program, view, rng_state, output, self.limits, method=method, stack=stack,
                              position=position, routine=routine, args=args, context=context)
         except MemoryError:
             line = method.line if method is not None else self.program.routines[routine].line
@@ -247,8 +227,9 @@ class Machine:
         return result
 
     # -- transactions --------------------------------------------------------------------
-    def press(self, view: View, rng_state, stack: StackInfo, n: int, button: str) -> Outcome:
-        """The press half: the source stack's From method on the Nth card from the top."""
+    def press(self, view: View, rng_state, stack: StackInfo, n: int, button: str, reads=None) -> Outcome:
+        """The press half: the source stack's From method on the Nth card from the top.
+        (``reads``, when given, gathers what the press read; see ``presses``.)"""
         size = len(view.stack(stack.key))
         if size == 0 and n == 1:
             position = 0
@@ -261,11 +242,47 @@ class Machine:
         if method is None:
             return Outcome(view, [], rng_state, NOTHING)
         result = self.run(view, rng_state, method=method, stack=stack, position=position)
+        if reads is not None:
+            merge(reads, (result.read_stacks, result.read_bottoms, result.read_globals, result.used_rng,
+                          result.read_lengths))
         after = Outcome(view.then(result), list(result.events), self.rng_after(result, rng_state))
         if not after.view.differs():
             return after.refused(NOTHING)
         after.carried = bool(after.view.stack(CURSOR.key))
         return after
+
+    def presses(self, view: View, rng_state, stack: StackInfo, button: str, positions: bool) -> list:
+        """The presses a listing tries on ``stack``: ``(n, outcome)`` for each accepted
+        press that ends in a state no press nearer the top gave, up to the first that
+        runs away.  Every position is tried when ``positions`` (the method looks at
+        its position), else the top card only.  Worked out once for the stack's
+        contents and whatever else the presses read (their runs' reads, put together)."""
+        size = len(view.stack(stack.key))
+        kind = ("presses", stack.key, button, size if positions else None)
+        found = self.cache.find(kind, view, rng_state)
+        if found is not None:
+            return [(n, Outcome(View(view.base, *entries), list(events), rng, None, carried))
+                    for n, entries, events, rng, carried in found]
+        accepted, seen, reads = [], set(), [set(), set(), set(), False, set()]
+        for n in range(1, (max(size, 1) if positions else 1) + 1):
+            try:
+                press = self.press(view, rng_state, stack, n, button, reads)
+            except CdlRuntimeError as error:
+                merge(reads, getattr(error, "reads", None))
+                if isinstance(error, CdlRunawayError):
+                    break
+                continue
+            if press.refusal is not None:
+                continue
+            key = press.view.key()
+            if key not in seen:
+                seen.add(key)
+                accepted.append((n, press))
+        shape = (tuple(reads[0]), tuple(reads[1]), tuple(reads[2]), reads[3], tuple(reads[4]))
+        self.cache.keep(kind, view, rng_state, shape,
+                        [(n, (o.view.stacks, o.view.bottoms, o.view.globals), o.events, o.rng_state, o.carried)
+                         for n, o in accepted])
+        return accepted
 
     def release(self, press: Outcome, dest: StackInfo, button: str) -> Outcome:
         """The release half: the destination's To method (when cards are on the CURSOR),

@@ -49,8 +49,10 @@ class Compiler(ExpressionCompiler):
 
     def compile(self) -> Code:
         program = self.program
+        pure = pure_routines(program)
         for key, routine in program.routines.items():
-            self.code.routines[key] = self.routine(routine)
+            invoke = self.routine(routine)
+            self.code.routines[key] = remembering(invoke, routine) if key in pure else invoke
         for stack in program.stacks.values():
             for method in stack.methods.values():
                 if method not in self.code.methods:
@@ -87,6 +89,8 @@ class Compiler(ExpressionCompiler):
             if defaults:
                 frame.update(defaults)
             rt.depth += 1
+            if rt.depth > rt.peak:
+                rt.peak = rt.depth
             if rt.depth > rt.limits.max_depth:
                 raise CdlRunawayError(line, f"Calls nest more than {rt.limits.max_depth} deep "
                                             f"(endless recursion in {name}?)")
@@ -532,3 +536,91 @@ class Compiler(ExpressionCompiler):
 
 
 STATEMENTS = table(Compiler, ast.Stmt, "stmt_")
+
+
+# -- pure functions ----------------------------------------------------------------------
+#: statements that touch the state or the output (a routine with one is not pure)
+TOUCHING = (ast.Add, ast.Clear, ast.Draw, ast.Flash, ast.Inverse, ast.Move, ast.Pull, ast.Remove, ast.Shuffle,
+            ast.Turn, ast.Wait, ast.Write, ast.With, ast.Length, ast.CardAt, ast.Interval, ast.Position)
+REMEMBERED = 10_000         # results a pure routine keeps before it starts afresh
+
+
+def pure_routines(program: CompiledProgram) -> set:
+    """The functions and predicates whose value depends on their arguments alone: no
+    stack, drawing, variable, field or output in them (nor in what they call), no
+    STACK parameter or local, and no call that comes back to them.  What they
+    return for given arguments, and the steps it took, can be remembered."""
+    calls, candidates = {}, set()
+    for key, routine in program.routines.items():
+        if routine.kind == "procedure" or routine.body is None:
+            continue
+        if any(p.type == "stack" for p in list(routine.params or ()) + list(routine.locals)):
+            continue
+        called = set()
+        if not touches_state(routine.body, called):
+            candidates.add(key)
+            calls[key] = called
+    pure: set = set()
+    changed = True
+    while changed:      # pure: every routine it calls is pure already (so none calls back)
+        changed = False
+        for key in candidates - pure:
+            if calls[key] <= pure:
+                pure.add(key)
+                changed = True
+    return pure
+
+
+def touches_state(body: ast.Stmt, called: set) -> bool:
+    """Does the tree reach the state or the output?  Routines it calls go in ``called``."""
+    todo = [body]
+    while todo:     # a loop, not recursion: a flat chain of operators may be long
+        node = todo.pop()
+        if isinstance(node, TOUCHING):
+            return True
+        if isinstance(node, ast.Name):
+            ref = node.ref
+            if ref is None or ref[0] in ("global", "stack", "cursor", "self", "field"):
+                return True
+            if ref[0] == "routine":
+                called.add(ref[1].key)
+        elif isinstance(node, ast.Call):
+            called.add(node.name.key)
+        for value in vars(node).values():
+            if isinstance(value, ast.Node):
+                todo.append(value)
+            elif isinstance(value, (list, tuple)):
+                todo.extend(item for item in value if isinstance(item, ast.Node))
+    return False
+
+
+def remembering(invoke, routine):
+    """``invoke`` of a pure routine, remembering each result with the steps and call
+    depth it took.  A result is reused only where running it again would also end
+    well (the budget and the depth left are enough); otherwise it runs, and stops
+    where it must."""
+    results: dict = {}
+
+    def remembered(rt, args, line):
+        key = tuple(args)
+        found = results.get(key)
+        if found is not None:
+            value, steps, depth = found
+            if (rt.depth + depth <= rt.limits.max_depth
+                    and rt.limits.max_steps - rt.used_steps() >= steps):
+                rt.chunk -= steps
+                if rt.chunk < 0:
+                    rt.next_chunk(line)
+                if rt.depth + depth > rt.peak:
+                    rt.peak = rt.depth + depth
+                return value
+        before, depth_before, outer_peak = rt.used_steps(), rt.depth, rt.peak
+        rt.peak = depth_before
+        value = invoke(rt, args, line)
+        if len(results) >= REMEMBERED:
+            results.clear()
+        if all(type(arg) in (int, bool, str) for arg in key):
+            results[key] = (value, rt.used_steps() - before, rt.peak - depth_before)
+        rt.peak = max(rt.peak, outer_peak)
+        return value
+    return remembered

@@ -197,7 +197,7 @@ class Runtime:
     """The machine one run executes on (the compiled closures take it as ``rt``)."""
 
     __slots__ = ("program", "code", "base", "top", "stacks", "lengths", "bottoms", "globals", "rng", "used_rng", "output",
-                 "limits", "chunk", "chunk_size", "steps", "deadline", "depth", "locals", "context", "value")
+                 "limits", "chunk", "chunk_size", "steps", "deadline", "depth", "peak", "locals", "context", "value")
 
     def __init__(self, program: CompiledProgram, code, base, rng, output: Output, limits: Limits):
         self.program = program
@@ -217,6 +217,7 @@ class Runtime:
         self.chunk_size = self.chunk = min(CLOCK_EVERY, limits.max_steps)
         self.deadline = time.monotonic() + limits.max_seconds
         self.depth = 0
+        self.peak = 0               # the deepest the calls have nested (for remembered results)
         self.locals: dict = {}
         self.context: StackInfo | None = None
         self.value = None

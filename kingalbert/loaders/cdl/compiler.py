@@ -345,14 +345,10 @@ class Compiler(ExpressionCompiler):
         count_of = self.number(node.count)
         source_of = self.stack(node.source, line, "PULL ... FROM")
         dest_of = self.stack(node.dest, line, "PULL ... TO")
+        source_named, dest_named = self.named_stack(node.source), self.named_stack(node.dest)
+        literal = node.count.value if isinstance(node.count, ast.Literal) else None
 
-        def run(rt):
-            rt.chunk -= 1
-            if rt.chunk < 0:
-                rt.next_chunk(line)
-            count = count_of(rt)
-            source = source_of(rt)
-            dest = dest_of(rt)
+        def pull(rt, count, source, dest):
             size = rt.length(source.key)
             if not 0 <= count <= size:
                 fail(line, f"Cannot pull {count} cards from {source.name}: it has {size}")
@@ -363,8 +359,23 @@ class Compiler(ExpressionCompiler):
             del cards[size - count:]
             target = rt.cards(dest.key)
             target.extend(moving)
-            check_size(target, dest, line)
+            if len(target) > MAX_CARDS:
+                check_size(target, dest, line)
             return None
+
+        if literal is not None and source_named is not None and dest_named is not None:
+            def run(rt):        # PULL 1 FROM A TO B, the usual form, without looking anything up
+                rt.chunk -= 1
+                if rt.chunk < 0:
+                    rt.next_chunk(line)
+                return pull(rt, literal, source_named, dest_named)
+            return run
+
+        def run(rt):
+            rt.chunk -= 1
+            if rt.chunk < 0:
+                rt.next_chunk(line)
+            return pull(rt, count_of(rt), source_of(rt), dest_of(rt))
         return run
 
     def stmt_Remove(self, node: ast.Remove):

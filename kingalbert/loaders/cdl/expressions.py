@@ -154,6 +154,14 @@ class ExpressionCompiler:
             return context
         return self.stack_value(name, line)
 
+    @staticmethod
+    def named_stack(name: ast.Name | None) -> StackInfo | None:
+        """The stack a name always means (a stack's own name, or CURSOR), else None."""
+        if name is None:
+            return None
+        kind = name.ref[0]
+        return name.ref[1] if kind == "stack" else CURSOR if kind == "cursor" else None
+
     def stack_value(self, name: ast.Name, line: int):
         ref = name.ref
         kind = ref[0]

@@ -288,7 +288,7 @@ def _game_command(name: str, help_text: str, *, position=True, actions=False, op
     if actions:
         command.add_argument("items", nargs="*", metavar="RULEFILE|ACTION",
                              help="a rule file (default: King Albert), and actions: SRC>DST, SRC:N>DST, "
-                                  "click:SRC[:N], adjust:SRC[:N], undo, redo, option:NAME=VALUE")
+                                  "click:SRC[:N], adjust:SRC[:N], adjust:SRC[:N]>DST, undo, redo, option:NAME=VALUE")
     else:
         command.add_argument("items", nargs="*", metavar="RULEFILE",
                              help="a .sol, .pat, game.ini or .cdl file (default: King Albert)")

@@ -85,3 +85,29 @@ def test_canfield_a_press_on_an_empty_tableau_pile_once_the_reserve_is_empty():
         game.play("T2>T1")
     game.play("T1>T2")
     assert [str(card) for card in game.pile("T2").cards] == ["5H"]
+
+
+CORPUS = sorted((Path(__file__).parent.parent / "corpus" / "cdl").glob("*.cdl"))
+
+
+@pytest.mark.parametrize("path", GAMES + CORPUS, ids=lambda p: p.stem)
+def test_what_the_caches_know_is_what_a_fresh_ruleset_finds(path):
+    """The run cache and the positions a game remembers never go stale: after
+    every move of a random game, the moves listed, and the position each of them
+    leads to, are those a ruleset that has never run anything finds."""
+    rules = load(path)
+    for seed in (1, 2):
+        game = Game(rules, seed)
+        chooser = Rng(seed)
+        for step in range(15):
+            fresh = Game.from_position(load(path), {**game.to_position(), "rng": game.rng.state})
+            listed = [str(move) for move in game.legal_moves]
+            assert listed == [str(move) for move in fresh.legal_moves], (path.name, seed, step)
+            if not listed or game.status != "playing":
+                break
+            move = listed[chooser.below(len(listed))]
+            game.play(move)
+            fresh.play(move)
+            assert game.to_position() == fresh.to_position(), (path.name, seed, move)
+            if chooser.below(4) == 0:
+                game.undo()

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 
 from .errors import CdlRunawayError, CdlRuntimeError
 from .model import CURSOR, CompiledProgram, Method, StackInfo
+from .parser import MAX_NESTING
 
 INT_MIN, INT_MAX = -32768, 32767
 MAX_CARDS = 204          # "in CWS up to 204" cards on a stack
@@ -329,7 +330,6 @@ class Runtime:
 def recursion_room(limits: Limits) -> int:
     """Python frames a run may need: a few per statement or expression nested in
     each of ``max_depth`` calls (the parser bounds that nesting)."""
-    from .parser import MAX_NESTING
     return (limits.max_depth + 2) * (3 * MAX_NESTING + 20) + 2000
 
 
@@ -341,7 +341,9 @@ def execute(program: CompiledProgram, state: State, rng, output: Output, limits:
     code = program.code         # the closures compile() made (compiler.py)
     rt = Runtime(program, code, state, rng, output, limits)
     old_limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old_limit, recursion_room(limits)))
+    room = recursion_room(limits)
+    if old_limit < room:
+        sys.setrecursionlimit(room)
     try:
         if method is not None:
             rt.context = stack
@@ -361,7 +363,8 @@ def execute(program: CompiledProgram, state: State, rng, output: Output, limits:
         line = method.line if method is not None else program.routines[routine].line
         raise CdlRunawayError(line, "The program nests too deeply (endless recursion?)") from None
     finally:
-        sys.setrecursionlimit(old_limit)
+        if old_limit < room:
+            sys.setrecursionlimit(old_limit)
     return rt.result(value)
 
 

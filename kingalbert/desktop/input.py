@@ -20,7 +20,8 @@ Point = tuple[int, int]
 
 @dataclass
 class CardPress:
-    """SELECT pressed on cards that can be picked up."""
+    """SELECT (or, where the game gives it drags of its own, ADJUST) pressed on cards that
+    can be picked up."""
 
     pile: str
     n: int
@@ -30,6 +31,7 @@ class CardPress:
     cards: list[Card]
     #: how many of the pile's top cards leave it while dragged (0: they stay, e.g. copies)
     lifted: int
+    button: int = SELECT
 
     def moved_enough(self, pos: Point) -> bool:
         return abs(pos[0] - self.pos[0]) >= DRAG_START or abs(pos[1] - self.pos[1]) >= DRAG_START
@@ -60,10 +62,11 @@ class CardDrag:
     cards: list[Card]
     lifted: int
     at: Point
+    button: int = SELECT
 
     @classmethod
     def from_press(cls, press: CardPress, at: Point) -> "CardDrag":
-        return cls(press.pile, press.n, press.grab, press.cards, press.lifted, at)
+        return cls(press.pile, press.n, press.grab, press.cards, press.lifted, at, press.button)
 
 
 @dataclass

@@ -203,8 +203,8 @@ class Mouse:
         desktop = self.desktop
         game = desktop.game
         hit = desktop.board.card_at(wpos)
-        if hit is None or game.status == "won":
-            return  # a won game keeps its cards and its message until the next one
+        if hit is None or game.over:
+            return  # a game over keeps its cards and its message until the next one
         pile, n = hit
         desktop.keyboard.hide(pile)
         if desktop.rules_mode:
@@ -212,8 +212,13 @@ class Mouse:
                 desktop.show_rules(pile)
             return
         if button == ADJUST:
-            if n > 0:
-                desktop.play(Move("adjust", pile, n))
+            # a game whose ADJUST carries cards of its own (CardsWorkShop) drags them, and the
+            # release decides; otherwise the press sends a card to its foundation
+            carried = game.ruleset.picked_up(game, game.pile(pile), n, button="right") if n > 0 else None
+            if carried:
+                self.press_cards(pile, n, wpos, pos, carried, ADJUST)
+            else:   # on an empty place too: a game may put cards there by itself
+                desktop.play(Move("adjust", pile, max(n, 1)))
             return
         refusal, cards = None, []
         if n > 0:
@@ -226,12 +231,17 @@ class Mouse:
             desktop.press = ClickPress(pile, max(n, 1), pos, refusal, completes=n > 0 and refusal is None)
             self.want_motion(True)
             return
+        self.press_cards(pile, n, wpos, pos, cards, SELECT)
+
+    def press_cards(self, pile: str, n: int, wpos, pos, cards, button: int) -> None:
+        """A press on cards that will follow the pointer once it moves."""
+        desktop = self.desktop
         board = desktop.board
-        pile_cards = game.pile(pile).cards
+        pile_cards = desktop.game.pile(pile).cards
         card = board.card_rect(board.views[pile], max(0, len(pile_cards) - n))
         # the cards leave their pile while they follow the pointer, if they are its top cards
         lifted = len(cards) if pile_cards[-len(cards):] == cards else 0
-        desktop.press = CardPress(pile, n, pos, (wpos[0] - card.x, wpos[1] - card.y), list(cards), lifted)
+        desktop.press = CardPress(pile, n, pos, (wpos[0] - card.x, wpos[1] - card.y), list(cards), lifted, button)
         self.want_motion(True)
 
     # -- movement ---------------------------------------------------------------------------
@@ -292,9 +302,9 @@ class Mouse:
         desktop = self.desktop
         press, drag = desktop.press, desktop.drag
         desktop.press = None
-        if button != SELECT and drag is None:
-            return
         if isinstance(drag, CardDrag):
+            if button != drag.button:
+                return   # the other button: the drag goes on
             desktop.drag = None
             self.want_motion(bool(desktop.menus))
             rect = desktop.renderer.dragged_rect(pos, drag)
@@ -302,10 +312,22 @@ class Mouse:
             window = desktop.window
             target = None if desktop.on_pinned(pos) else desktop.board.drop_target(
                 window.to_work(pos), pygame.Rect(window.to_work(rect.topleft), rect.size))
-            if target is not None and target != drag.pile:
+            if drag.button == ADJUST:
+                # an ADJUST drag: released over another pile it is a transaction of its own,
+                # over the pile it came from the click; elsewhere nothing happens
+                if target is not None:
+                    desktop.play(Move("adjust", drag.pile, drag.n, target if target != drag.pile else None))
+            elif target is not None and target != drag.pile:
                 desktop.play(Move("drag", drag.pile, drag.n, target))
             elif desktop.game.message:
                 desktop.session.say("")   # back where it was: no earlier refusal stays
+            return
+        if isinstance(press, CardPress) and press.button == ADJUST:
+            if button == ADJUST:        # pressed and released without moving: the click
+                self.want_motion(bool(desktop.menus))
+                desktop.play(Move("adjust", press.pile, press.n))
+            return
+        if button != SELECT and drag is None:
             return
         if drag is not None:
             desktop.drag = None

@@ -253,6 +253,8 @@ class Game:
         """Parse an action and give its piles their canonical names."""
         if isinstance(move, str):
             move = Move.parse(move)
+        if move.kind == "button":
+            return self.ruleset.resolve_button(self, move)
         src = self.pile(move.src).name
         dst = self.pile(move.dst).name if move.dst is not None else None
         return Move(move.kind, src, move.n, dst)
@@ -296,6 +298,8 @@ class Game:
 
     def _perform(self, move: Move) -> str | None:
         rules = self.ruleset
+        if move.kind == "button":
+            return rules.on_button(self, move)
         src = self.pile(move.src)
         if move.kind == "click":
             return rules.on_click(self, src, move.n)

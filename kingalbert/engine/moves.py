@@ -4,7 +4,11 @@
 Nth card from the top; ``click:SRC[:N]`` is a SELECT-click and
 ``adjust:SRC[:N]`` an ADJUST-click (N defaults to 1, the top card);
 ``adjust:SRC[:N]>DST`` is a drag with ADJUST (the right button), which only
-games that give that button transactions of its own accept (CardsWorkShop).
+games that give that button transactions of its own accept (CardsWorkShop);
+``button:N`` presses the Nth button of the box a game has opened
+(CardsWorkShop's WAIT), a move like any other; once played it is kept as
+``button:N=PROCEDURE[@STACK]``, what the button ran (``dst``) and where
+(``src``, "" for nowhere in particular), so that it replays without the box.
 """
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from dataclasses import dataclass
 
 from .errors import InvalidMoveError
 
-KINDS = ("drag", "click", "adjust")
+KINDS = ("drag", "click", "adjust", "button")
 
 
 @dataclass(frozen=True)
@@ -23,6 +27,8 @@ class Move:
     dst: str | None = None
 
     def __str__(self) -> str:
+        if self.kind == "button":
+            return f"button:{self.n}" + (f"={self.dst}" if self.dst else "") + (f"@{self.src}" if self.src else "")
         if self.kind == "drag":
             return f"{self.src}>{self.dst}" if self.n == 1 else f"{self.src}:{self.n}>{self.dst}"
         text = f"{self.kind}:{self.src}" if self.n == 1 else f"{self.kind}:{self.src}:{self.n}"
@@ -58,6 +64,12 @@ class Move:
                 return cls("drag", src, n, dst.strip())
             kind, _, rest = raw.partition(":")
             kind = kind.strip().lower()
+            if kind == "button":
+                number, equals, runs = rest.partition("=")
+                routine, _, where = runs.partition("@")
+                if int(number.strip()) < 1 or (equals and not routine.strip()):
+                    raise ValueError
+                return cls("button", where.strip(), int(number.strip()), routine.strip() or None)
             if kind not in ("click", "adjust") or not rest:
                 raise ValueError
             src, n = _pile_and_count(rest)
@@ -65,7 +77,7 @@ class Move:
         except ValueError:
             raise InvalidMoveError(
                 f"not an action: {text!r} (expected SRC>DST, SRC:N>DST, click:SRC[:N], adjust:SRC[:N], "
-                "adjust:SRC[:N]>DST, undo or redo)"
+                "adjust:SRC[:N]>DST, button:N, undo, redo or option:NAME=VALUE)"
             ) from None
 
 

@@ -194,9 +194,19 @@ class Ruleset(ABC):
         """The box the game shows now (with ``title``, ``box``, ``text``, ``buttons`` and ``open``), or None."""
         return None
 
-    def press_button(self, game: "Game", index: int) -> None:
-        """Press button ``index`` of the game's box."""
+    def resolve_button(self, game: "Game", move: Move) -> Move:
+        """The move ``button:N`` as what the button does (see ``Move``), so that it replays
+        without the box; raise IllegalMoveError if there is no such button."""
         raise IllegalMoveError("There is no such button")
+
+    def on_button(self, game: "Game", move: Move) -> str | None:
+        """Carry out a press of a button of the game's box (the move ``button:N`` as
+        ``resolve_button`` gave it); return a refusal message if nothing happens."""
+        return "There is no such button"
+
+    def press_button(self, game: "Game", index: int) -> None:
+        """Press button ``index`` of the game's box: the move ``button:N``, played."""
+        game.play(Move("button", "", index + 1))
 
     def take_events(self, game: "Game") -> list[tuple]:
         """What the desktop should show since the last call: ``("flash", pile, low, high)`` ..."""

@@ -30,7 +30,7 @@ For the desktop (all data, nothing drawn here), besides playfield.py's layout:
   an ADJUST drag);
 * ``help_text(game, pile)`` runs the Help method (Play|Rules) and returns its
   ``HelpBox`` (title, box on the matrix, text, buttons); ``help_box(game)``
-  is the box as it stands; ``press_button(game, i)`` runs a WAIT button's
+  is the box as it stands; ``on_button(game, i)`` (the move ``button:N``) runs a WAIT button's
   procedure as an undoable transaction;
 * ``take_messages(game)`` (WRITE text, also given to ``game.say``) and
   ``take_events(game)`` (``("flash", pile, low, high)``, ``("draw", pile)``,
@@ -420,18 +420,50 @@ class CdlRuleset(Playfield, Ruleset):
         return events
 
     def press_button(self, game, index: int) -> None:
-        """Press a WAIT button of the help box: run its procedure as a transaction, in
-        the context of the stack whose method (Help, Select ...) ran the WAIT."""
-        session = self.session(game)
-        buttons = session.help.buttons
-        if not 0 <= index < len(buttons):
-            raise IllegalMoveError("There is no such button")
-        if game.status != "playing":
+        """Press a WAIT button of the help box.  A press that changes the game is the move
+        ``button:N`` (played, recorded, undone like any other); one that changes nothing
+        but the box (an "Understood" that closes it) is no move."""
+        if game.over:
             raise IllegalMoveError("The game is over")
-        _, key = buttons[index]
+        move = self.resolve_button(game, Move("button", "", index + 1))
+        if self._button_outcome(game, move) is None:
+            return
+        game.play(move)
+
+    def resolve_button(self, game, move: Move) -> Move:
+        """``button:N`` as what the button runs: ``button:N=PROCEDURE[@STACK]`` (the procedure
+        and the stack whose method opened the box), so that the move replays without the box."""
+        if move.dst is not None:
+            return move
+        session = self.session(game)
+        index = move.n - 1
+        if not 0 <= index < len(session.help.buttons):
+            raise IllegalMoveError("There is no such button")
+        _, key = session.help.buttons[index]
         contexts = session.help.contexts
-        context_key = contexts[index] if index < len(contexts) else None
-        context = self.program.stacks.get(context_key) if context_key else None
+        context = contexts[index] if index < len(contexts) else None
+        return Move("button", context or "", move.n, key)
+
+    def on_button(self, game, move: Move) -> str | None:
+        """Carry out the move ``button:N=PROCEDURE[@STACK]``: run the procedure as a
+        transaction; a refusal message if it is refused or changes nothing."""
+        outcome = self._button_outcome(game, move)
+        if outcome is None:
+            return "The button changes nothing"
+        if isinstance(outcome, str):
+            return outcome
+        return self.commit(game, outcome, quiet=True)
+
+    def _button_outcome(self, game, move: Move):
+        """Run a button's procedure, in the context of the stack whose method (Help,
+        Select ...) ran the WAIT: its outcome, a refusal message, or None when it
+        changes nothing (what it wrote is shown)."""
+        key = (move.dst or "").lower()
+        if key not in self.program.routines:
+            return f"There is no procedure {move.dst!r} for a button to run"
+        context = self.program.stacks.get(move.src.lower()) if move.src else None
+        if move.src and context is None:
+            return f"There is no stack {move.src!r}"
         session = self.current(game)
         view, rng_state = View(session.state), game.rng.state
         result = self.run(lambda: self.machine.run(view, rng_state, routine=key, context=context))
@@ -439,21 +471,11 @@ class CdlRuleset(Playfield, Ruleset):
         rng_state = self.machine.rng_after(result, rng_state)
         if after.stack(CURSOR.key):
             self.publish(game, events, refused=True)
-            raise IllegalMoveError(refusal_text(events, CANCELLED))
+            return refusal_text(events, CANCELLED)
         if not after.differs():
             self.publish(game, events)
-            return
-        outcome = self.run(lambda: self.machine.finish(after, events, rng_state))
-        if outcome.refusal is not None:
-            self.publish(game, outcome.events, refused=True)
-            raise IllegalMoveError(outcome.refusal)
-        game.begin(None)
-        try:
-            self.commit(game, outcome)
-        except BaseException:
-            game.rollback()
-            raise
-        game.commit()
+            return None
+        return self.run(lambda: self.machine.finish(after, events, rng_state))
 
     def publish(self, game, events: list, refused: bool = False) -> None:
         """Show what a transaction wrote: its help box, its events, its text as a message.

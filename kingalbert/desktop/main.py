@@ -52,16 +52,21 @@ def run_loop(desktop: Desktop, sleeper: Sleeper) -> None:
 
 def prepare(rulefile=None, seed=None) -> tuple[Desktop, Autosave]:
     """The desktop a run starts with, and this window's autosave: its game (if started
-    plain) or a new game of RULEFILE (or the saved game it names).  A bad autosave is
-    kept aside and its whole reason shown in an error box over a new game."""
+    plain) or a new game of RULEFILE (or the saved game it names).  A bad autosave or
+    statistics file is kept aside and its whole reason shown in an error box over a new game."""
     slot = claim_autosave()
-    game, problem = start_game(rulefile, seed, autosave=slot.path)
+    try:
+        game, problem = start_game(rulefile, seed, autosave=slot.path)
+    except BaseException:   # a saved game named on the command line that can't be loaded
+        slot.release()
+        raise
     desktop = Desktop(game, autosave=slot.path)
     desktop.session.save_progress()
-    if problem:
-        desktop.error = ErrorBox("King Albert", problem)
+    problems = [problem, desktop.session.statistics.problem]
     if slot.path is None:
-        desktop.error = ErrorBox("King Albert", f"{MAX_SLOTS} windows are open already: this one autosaves nothing")
+        problems.append(f"{MAX_SLOTS} windows are open already: this one autosaves nothing")
+    if any(problems):
+        desktop.error = ErrorBox("King Albert", "\n".join(text for text in problems if text))
     return desktop, slot
 
 

@@ -39,6 +39,13 @@ def damaged_saves(draw):
         save[key] = draw(json_values)
     if draw(st.booleans()) and isinstance(save.get("start"), dict):
         save["start"][draw(st.sampled_from(["piles", "vars", "rng"]))] = draw(json_values)
+    if draw(st.booleans()) and isinstance(save.get("moves"), list) and save["moves"]:
+        # an entry of version 2: a move by Demo, an option action, a box's button, or anything
+        entry = draw(st.one_of(st.just({"move": "t1>t2", "by": "demo"}),
+                               st.sampled_from(["option:auto-stack=on", "option:mode=hard", "option:x",
+                                                "button:1=emptyb@a", "button:0", "button:x=y@z"]),
+                               st.dictionaries(st.sampled_from(["move", "by", "change"]), json_values, max_size=3)))
+        save["moves"][draw(st.integers(0, len(save["moves"]) - 1))] = entry
     if draw(st.booleans()):
         save["format"] = FORMAT
     return json.dumps(save)

@@ -26,12 +26,14 @@ from .budget import Budget
 MASK40 = (1 << 40) - 1
 
 
-def search(state, budget: Budget, befs_share: float = 0.5, seen: dict | None = None):
+def search(state, budget: Budget, befs_share: float = 0.5, seen: dict | None = None, dead=None):
     """Search from the state's position.  Returns (verdict, tokens): the tokens of
     the moves of a winning line from the position (each ``state.apply`` result, the
     root's safe moves first) when the verdict is "winnable", else None.
 
-    ``seen`` is the table to use (key -> parent key); a new one by default.  A
+    ``seen`` is the table to use (key -> parent key); a new one by default.
+    ``dead``: keys of positions proven unwinnable before (by a search of the same
+    game with the same kind of state), skipped like positions already seen.  A
     ``SearchInterrupted`` raised in the middle of a move (by the budget's
     watchdog, or by the state when its budget ran out while it generated moves)
     goes to the caller, who holds the watchdog (``Budget.guarded``)."""
@@ -40,7 +42,11 @@ def search(state, budget: Budget, befs_share: float = 0.5, seen: dict | None = N
         return "winnable", [root_token]
     exact = state.save()
     root = state.key()
+    if dead and root in dead:
+        return "unwinnable", None
     parent = {} if seen is None else seen
+    if dead:
+        parent = _Skipping(parent, dead)
     parent[root] = None
     budget.states += 1
     verdict, keys = _run(state, budget, befs_share, parent, root)
@@ -164,6 +170,27 @@ def _dfs(state, budget, seen):
         if budget.add_state():
             return "unknown", None
     return "unwinnable", None
+
+
+class _Skipping:
+    """A table that also counts positions known to be unwinnable as seen."""
+
+    __slots__ = ("table", "dead")
+
+    def __init__(self, table, dead):
+        self.table, self.dead = table, dead
+
+    def __contains__(self, key) -> bool:
+        return key in self.table or key in self.dead
+
+    def __setitem__(self, key, value) -> None:
+        self.table[key] = value
+
+    def __getitem__(self, key):
+        return self.table[key]
+
+    def __len__(self) -> int:
+        return len(self.table)
 
 
 def _chain(parent, key):

@@ -45,11 +45,16 @@ from __future__ import annotations
 import copy
 import json
 
+from ..cards import SUITS, Card
 from ..errors import SolitaireError
 from ..game import Game
 from ..moves import Move
 from .budget import SearchInterrupted
 
+#: a card's byte in keys (never 0, the separator): face-up cards 1-52, face-down 53-104
+CARD_BYTE = {Card(rank, suit, up): SUITS.index(suit) * 13 + rank + (0 if up else 52)
+             for suit in SUITS for rank in range(1, 14) for up in (True, False)}
+CARDS = [None] + [card for card, _ in sorted(CARD_BYTE.items(), key=lambda item: item[1])]
 #: the priority of a move in the generic ordering: where it goes and what it leaves
 _ROLE_BONUS = {"reserve": 5, "cell": 5, "waste": 5, "stock": 5}
 
@@ -87,44 +92,21 @@ class GameState:
         grouped = {i for group in groups for i in group}
         self.single = [i for i in range(len(self.piles)) if i not in grouped]
         self.groups = groups
-        #: card -> its byte in keys (never 0, the separator), and back
-        self.codes: dict = {}
-        self.cards_of: list = [None]
-        #: each different ``vars`` seen, by its number in keys
-        self.vars_seen: dict[str, int] = {}
-        self.vars_list: list = []
         self.enc = [self.encode(pile.cards) for pile in self.piles]
         self.head = self.make_head()
         self._key = None
         self.limit = 4 * sum(len(pile.cards) for pile in self.piles) + 16
 
     # -- keys --------------------------------------------------------------------------
-    def encode(self, cards) -> bytes:
-        codes = self.codes
-        try:
-            return bytes([codes[card] for card in cards])
-        except KeyError:
-            for card in cards:
-                if card not in codes:
-                    if len(self.cards_of) > 255:
-                        raise SolitaireError("more than 255 different cards") from None
-                    codes[card] = len(self.cards_of)
-                    self.cards_of.append(card)
-            return bytes([codes[card] for card in cards])
+    @staticmethod
+    def encode(cards) -> bytes:
+        return bytes([CARD_BYTE[card] for card in cards])
 
     def make_head(self) -> bytes:
-        """The key's first 12 bytes: the random generator's state and the number of ``vars``."""
+        """The key's head: the random generator's state, then ``vars`` as JSON (with its length)."""
         game = self.game
-        if game.vars:
-            text = json.dumps(game.vars, sort_keys=True, default=repr)
-            number = self.vars_seen.get(text)
-            if number is None:
-                number = self.vars_seen[text] = len(self.vars_list)
-                self.vars_list.append(copy.deepcopy(game.vars))
-            number += 1
-        else:
-            number = 0
-        return game.rng.state.to_bytes(8, "little") + number.to_bytes(4, "little")
+        text = json.dumps(game.vars, sort_keys=True, separators=(",", ":"), default=repr).encode() if game.vars else b""
+        return game.rng.state.to_bytes(8, "little") + len(text).to_bytes(4, "little") + text
 
     def key(self) -> bytes:
         key = self._key
@@ -139,16 +121,16 @@ class GameState:
     def restore(self, key: bytes) -> None:
         game = self.game
         game.rng.state = int.from_bytes(key[:8], "little")
-        number = int.from_bytes(key[8:12], "little")
-        game.vars = copy.deepcopy(self.vars_list[number - 1]) if number else {}
-        parts = key[12:].split(b"\0")
+        size = int.from_bytes(key[8:12], "little")
+        game.vars = json.loads(key[12:12 + size]) if size else {}
+        head = 12 + size
+        parts = key[head:].split(b"\0")
         order = self.single + [i for group in self.groups for i in group]
-        cards_of = self.cards_of
         enc, piles = self.enc, self.piles
         for i, part in zip(order, parts):
             enc[i] = part
-            piles[i].cards[:] = [cards_of[b] for b in part]
-        self.head = key[:12]
+            piles[i].cards[:] = [CARDS[b] for b in part]
+        self.head = key[:head]
         self._key = key
         game._pushed.clear()
 

@@ -9,8 +9,8 @@ from kingalbert.engine.rules.fast import CODE
 from kingalbert.engine.ruleset import Ruleset
 from kingalbert.engine.solver import solve
 
-from solver_positions import bundled, reachable, seeded, small_rules_position
-from test_solver import plain_verdict
+from tests.helpers.solver_positions import bundled, reachable, seeded, small_rules_position
+from tests.helpers.solver import plain_verdict
 
 GAMES = bundled("sol", "ini")
 IDS = [label for label, _, _ in GAMES]

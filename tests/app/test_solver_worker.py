@@ -4,6 +4,8 @@ seed and the time it took, and the child remembers what it proved unwinnable."""
 import threading
 import time
 
+import pytest
+
 from kingalbert.app.solver_worker import SolverWorker
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
@@ -52,6 +54,7 @@ def test_a_verdict_and_its_line():
         worker.close()
 
 
+@pytest.mark.slow
 def test_only_the_latest_question_is_answered():
     heard = Collector()
     worker = SolverWorker(heard)
@@ -67,6 +70,7 @@ def test_only_the_latest_question_is_answered():
         worker.close()
 
 
+@pytest.mark.slow
 def test_a_question_called_off_is_never_answered():
     heard = Collector()
     worker = SolverWorker(heard)
@@ -97,6 +101,7 @@ def test_hint_gives_a_legal_move():
         worker.close()
 
 
+@pytest.mark.slow
 def test_only_winnable_deals_gets_a_proved_seed_and_the_time_it_took():
     heard = Collector()
     worker = SolverWorker(heard)

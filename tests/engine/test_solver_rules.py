@@ -26,6 +26,7 @@ def test_fast_moves_are_the_legal_moves(label, ruleset, options):
         assert list(ruleset.legal_moves(game)) == list(Ruleset.legal_moves(ruleset, game)), game.to_position()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("label, ruleset, options", GAMES, ids=IDS)
 def test_compact_state_plays_as_the_game_does(label, ruleset, options):
     rng = seeded(label)
@@ -55,6 +56,7 @@ def _small_positions(label, ruleset, options, count):
         yield small_rules_position(ruleset, options, rng, piles + rng.randint(0, 8), crowded=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("label, ruleset, options", GAMES, ids=IDS)
 def test_reduced_search_agrees_with_plain_search(label, ruleset, options):
     decided = 0

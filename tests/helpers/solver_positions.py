@@ -157,3 +157,49 @@ def thinned_deal(ruleset, options, rng, low=8, high=12):
         thinned.commit()
         thinned = Game.from_position(ruleset, thinned.to_position(), options)
     return thinned
+
+
+def small_pat_position(ruleset, options, rng, loose, spread=(1, 2)):
+    """A ``.pat`` game near its end, as ``small_rules_position`` makes them: its
+    foundations (piles with a winning count) built up by their sequence from their
+    start card, ``loose`` cards of one or two suits taken off them and laid on the
+    other piles that hold cards, at least one on each."""
+    game = Game(ruleset, 0, options)
+    foundations = [i for i in range(1, len(game.piles)) if ruleset._role(i) == "foundation"]
+    piles = {pile.name: [] for pile in game.piles}
+    variables = {"pass": 1}
+    values = {}
+    suits = [s for s in "CDHS" for _ in range(ruleset.decks)]
+    for index, suit in zip(foundations, suits):
+        spec = ruleset.specs[index - 1]
+        rules = spec.rules[0]
+        start = rules.empty.rank
+        if rules.empty.base:
+            start = game.vars.get("foundation_value") or 1
+        start = start or 1
+        order = rules.sequence.order
+        ranks = [(start - 1 + (k if order == 6 else -k)) % 13 + 1 for k in range(13)]
+        piles[game.piles[index].name] = [f"{'A23456789TJQK'[r - 1]}{suit}" for r in ranks]
+    if "foundation_values" in game.vars:
+        variables["foundation_values"] = game.vars["foundation_values"]
+        variables["foundation_value"] = game.vars["foundation_value"]
+    out_suits = set(rng.sample("CDHS", rng.randint(*spread)))
+    open_piles = [game.piles[i].name for i, suit in zip(foundations, suits) if suit in out_suits]
+    out = []
+    while len(out) < loose and any(len(piles[name]) > 1 for name in open_piles):
+        name = rng.choice(open_piles)
+        if len(piles[name]) > 1:
+            out.append(piles[name].pop())
+    others = [i for i in range(1, len(game.piles)) if i not in foundations and not ruleset.window_only(i)
+              and not ruleset.specs[i - 1].invisible]
+    takers = [i for i in others if any(r.take.kind for r in ruleset.specs[i - 1].rules)
+              and (ruleset.specs[i - 1].capacity or 99) > 0 and not ruleset.is_waste(game.piles[i])]
+    rng.shuffle(takers)
+    for k, card in enumerate(out):
+        index = takers[k] if k < len(takers) else rng.choice(takers[:3] or others)
+        cap = ruleset.specs[index - 1].capacity
+        if cap is not None and len(piles[game.piles[index].name]) >= cap:
+            index = rng.choice(others)
+        piles[game.piles[index].name].append(card)
+    position = {"piles": [{"name": name, "cards": cards} for name, cards in piles.items()], "vars": variables}
+    return Game.from_position(ruleset, position, options)

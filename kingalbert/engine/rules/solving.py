@@ -25,7 +25,7 @@ Dead cards (``DeadCards``)
 """
 from __future__ import annotations
 
-from ..moves import Move
+from ..solver import deadcards
 from .fast import CODE, compiled
 from .model import Rules
 
@@ -108,50 +108,13 @@ class DeadCards:
         return found
 
     def proper(self, stacks, base) -> bool:
-        """Does every foundation hold what its rules could have built (face up, from the
-        start rank, each card fitting on the one below)?  Else no argument holds."""
         start = base if self.start == "base" else self.start
         if not isinstance(start, int) or isinstance(start, bool) or not 1 <= start <= 13:
             return False
-        fit = self.fit
-        for codes in stacks:
-            if not codes:
-                continue
-            if codes[0] >= 52 or codes[0] % 13 + 1 != start:
-                return False
-            for under, over in zip(codes, codes[1:]):
-                if over >= 52 or not fit[under] >> over & 1:
-                    return False
-        return True
+        return deadcards.proper(stacks, start, self.fit)
 
     def dead_mask(self, stacks) -> int:
-        """The dead cards of foundations holding ``stacks`` (codes, bottom first)."""
-        copies = self.copies
-        counts = [0] * 52
-        for codes in stacks:
-            for code in codes:
-                counts[code] += 1
-        candidates = 0
-        for code in range(52):
-            if counts[code] == copies:
-                candidates |= 1 << code
-        if not self.returns:
-            return candidates
-        takes = self.takes
-        while True:
-            good = [0] * 52
-            for codes in stacks:
-                for code in codes:
-                    if not candidates >> code & 1 or takes[code] & ~candidates:
-                        break
-                    good[code] += 1
-            kept = 0
-            for code in range(52):
-                if good[code] == copies and candidates >> code & 1:
-                    kept |= 1 << code
-            if kept == candidates:
-                return kept
-            candidates = kept
+        return deadcards.dead_mask(stacks, self.copies, self.takes, self.returns)
 
 
 def facts(ruleset, rules: Rules) -> "Facts":

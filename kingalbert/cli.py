@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import sys
@@ -57,6 +58,17 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is a whole number, not {shorten(text)!r}") from None
     if not 0 <= value <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_SEED}")
+    return value
+
+
+def _timeout(text: str) -> float:
+    """A time limit: a finite number of seconds from 0 up (not nan, inf or negative)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a time limit is a number of seconds, not {text!r}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"a time limit is a number of seconds from 0 up, not {text!r}")
     return value
 
 
@@ -319,7 +331,7 @@ def command_parsers() -> dict[str, argparse.ArgumentParser]:
                                      option_flags=True)
     solve = parsers["solve"] = _game_command("solve", "decide whether the game can be won, with a solution",
                                              option_flags=True)
-    solve.add_argument("--timeout", type=float, default=10.0, metavar="S")
+    solve.add_argument("--timeout", type=_timeout, default=10.0, metavar="S")
     solve.add_argument("--stats", action="store_true", help="print search statistics on stderr")
     solve.add_argument("--seeds", type=_seed_range, metavar="FIRST-LAST",
                        help="solve each of these deals in turn and count the verdicts (a measurement)")

@@ -163,6 +163,14 @@ def test_solve_seeds_counts_the_verdicts(capsys):
         run(capsys, "solve", "--seeds", "5-2")
 
 
+@pytest.mark.parametrize("limit", ["nan", "-1", "-0.5", "inf", "ten"])
+def test_solve_refuses_a_time_limit_that_is_no_limit(capsys, limit):
+    with pytest.raises(SystemExit) as stop:
+        run(capsys, "solve", "--seed", "1", "--timeout", limit)
+    assert stop.value.code == 2
+    assert "--timeout: a time limit is a number of seconds" in capsys.readouterr().err
+
+
 @pytest.mark.slow   # it starts the program (and an X server) to measure it idle
 def test_bench_json_reports_every_figure(capsys):
     code, out, _ = run(capsys, "bench", "--json", "--runs", "1")

@@ -33,8 +33,9 @@ def game_options(ruleset: Ruleset) -> list[GameOption]:
 
 
 def demo_options(game: Game) -> dict:
-    """The options Demo plays the solver's line under: no automatic moves."""
-    return {name: False for name in ("auto_finish", "auto_stack") if name in game.options}
+    """The options Demo plays the solver's line under: the ruleset's automatic moves
+    (its ``assist_options``) off, as the solver played it."""
+    return {name: False for name in game.ruleset.assist_options if name in game.options}
 
 
 def is_option_action(text: str) -> bool:

@@ -29,16 +29,17 @@ from ..engine.solver import hint as solver_hint
 from .catalogue import GameRef, safe_load
 from .files import data_dir
 from .game_options import demo_options
+from .indicator import LABELS, THINKING, Indicator
 from .options import Options, load_options, save_options
 from .saves import autosave_path, is_saved_game, load_autosave, read_game, write_game
 from .solver_worker import Answer
 from .stats import Statistics, game_key
 
-#: what the message space's second line says for each verdict
-LABELS = {"winnable": "Winnable", "unwinnable": "Not winnable from here", "unknown": "Can't tell"}
-THINKING = "Thinking..."
 #: how long Demo waits between moves (ms)
 DEMO_MS = 500
+#: the solver's time for a hint, and for each deal tried by *Only winnable deals*
+HINT_SECONDS = 3.0
+WINNABLE_DEAL_SECONDS = 2.0
 
 
 def fresh_seed() -> int:
@@ -79,6 +80,8 @@ class Session:
         self.listeners: list[Callable[[str], None]] = []
         #: the live "Winnable?" line of the message space
         self.indicator = ""
+        #: what the solver found about the positions of this game, and when to ask again
+        self.verdicts = Indicator()
         #: the solver's winning line from the current position, when it has found one
         self.solution: list[str] | None = None
         self.hint: Hint | None = None
@@ -128,7 +131,8 @@ class Session:
         self.demo = None
         if seed is None and not any_deal and self.worker is not None and self.options.values.get("winnable_deals"):
             self.game.message = "Looking for a winnable deal..."
-            self.worker.start("winnable-deal", Game(self.game.ruleset, fresh_seed(), self.game.options), timeout=2.0)
+            self.worker.start("winnable-deal", Game(self.game.ruleset, fresh_seed(), self.game.options),
+                              timeout=WINNABLE_DEAL_SECONDS)
             self.announce("view")
             return
         seed = fresh_seed() if seed is None else seed
@@ -280,15 +284,24 @@ class Session:
         self.say(f"Game saved as {written}")
 
     # -- the solver -------------------------------------------------------------------------
-    def think(self) -> None:
-        """Ask the solver, in its own process, whether the game can still be won."""
+    def think(self, keep_hint: bool = False) -> None:
+        """After a change: the verdict on the new position if the solver already knows
+        it (along a line it found, after a lost position, a position met before), else
+        ask the solver, in its own process, whether the game can still be won."""
         self.solution = None
-        self.hint = None
+        if not keep_hint:
+            self.hint = None
         worker = self.worker
         on = worker is not None and self.indicator_on
         if worker is not None and on and self.game.status == "playing":
-            self.indicator = THINKING
-            worker.start("verdict", self.game)
+            decision = self.verdicts.after_change(self.game)
+            self.indicator = decision.label
+            self.solution = decision.solution
+            if decision.search is not None:
+                kind, timeout = decision.search
+                worker.start(kind, self.game, timeout=timeout)
+            else:
+                worker.stop()
         else:
             if self.worker is not None:
                 self.worker.stop()
@@ -300,16 +313,27 @@ class Session:
             return
         result = answer.result
         if answer.kind == "winnable-deal":
+            seconds = result.get("seconds", 0.0)
             if result.get("seed") is None:
-                self.say("No winnable deal found; try again")
+                self.say(f"No winnable deal found in {seconds:.1f} s; try again")
             else:
                 self.new_game(result["seed"], any_deal=True)
+                tried = result.get("tried", 1)
+                self.say(f"A winnable deal, found in {seconds:.1f} s ({tried} deal{'s' if tried != 1 else ''} tried)")
             return
         verdict = result.get("verdict", "unknown")
         if verdict == "winnable":
             self.solution = result.get("moves") or []
-        if self.indicator_on:
-            self.indicator = LABELS.get(verdict, LABELS["unknown"])
+        if verdict in ("winnable", "unwinnable") or answer.kind == "verdict":
+            decision = self.verdicts.on_answer(self.game, result)
+            if self.indicator_on:
+                self.indicator = decision.label
+        if answer.kind == "hint":
+            move = result.get("move")
+            self._point_at(Move.parse(move) if move else None)
+            if verdict == "unknown" and self.indicator_on and self.indicator == THINKING:
+                self.think(keep_hint=True)      # the hint's short search cut the verdict's short
+            return
         if answer.kind == "solution":
             if verdict == "winnable":
                 self.start_demo()
@@ -318,12 +342,25 @@ class Session:
         self.announce("view")
 
     def show_hint(self) -> None:
-        """Point at a good move: the solver's line if it has one, else the best-looking move."""
+        """Point at a good move: the solver's line if it has one, else ask the solver's
+        process (the answer comes to ``on_answer``); a client without a solver process
+        (the command line) searches briefly itself."""
         game = self.game
         if game.status != "playing":
             self.say("The game is over")
             return
-        move = Move.parse(self.solution[0]) if self.solution else solver_hint(game, timeout=0.3)
+        if self.solution:
+            self._point_at(Move.parse(self.solution[0]))
+        elif self.worker is not None:
+            self.hint = None
+            self.game.message = "Hint: thinking..."
+            self.worker.start("hint", game, timeout=HINT_SECONDS)
+            self.announce("view")
+        else:
+            self._point_at(solver_hint(game, timeout=0.3))
+
+    def _point_at(self, move: Move | None) -> None:
+        game = self.game
         if move is None:
             self.say("There is no move to hint at")
             return

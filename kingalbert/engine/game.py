@@ -101,6 +101,7 @@ class Game:
         self._record: MoveRecord | None = None
         self._status_cache: tuple[int, str] | None = None
         self._version = 0
+        self._pushed: list[MoveRecord] = []
         self.message = ""
         ruleset.setup(self)
         if deal:
@@ -328,6 +329,56 @@ class Game:
             return self._perform(move) is None
         finally:
             self.rollback()
+
+    # -- the solver's fast path ---------------------------------------------------------
+    def push(self, move: Move) -> MoveRecord:
+        """Carry out a move that ``legal_moves`` gave without checking it first
+        (python-chess's ``push``), for the solver; ``pop`` takes it back.
+
+        The move's piles must be named as ``legal_moves`` names them.  Like
+        ``play`` it runs the ruleset's ``after_move``; unlike ``play`` it leaves
+        the history, undo and redo alone and doesn't look for a win.  If the
+        rules refuse the move after all, raises IllegalMoveError with the game
+        unchanged.  Returns the move's record (``before`` holds the old contents
+        of every pile it changed).
+        """
+        self.begin(move)
+        try:
+            rules = self.ruleset
+            by_name = self._by_name
+            kind = move.kind
+            if kind == "button":
+                refusal = rules.on_button(self, move)
+            else:
+                src = by_name[move.src.lower()]
+                if kind == "drag":
+                    rules.on_drop(self, src, move.n, by_name[move.dst.lower()])
+                    refusal = None
+                elif kind == "click":
+                    refusal = rules.on_click(self, src, move.n)
+                elif move.dst is not None:
+                    refusal = rules.on_adjust_drop(self, src, move.n, by_name[move.dst.lower()])
+                else:
+                    refusal = rules.on_adjust(self, src, move.n)
+            if refusal is None:
+                rules.after_move(self, move)
+        except BaseException:
+            self.rollback()
+            raise
+        if refusal is not None:
+            self.rollback()
+            raise IllegalMoveError(refusal)
+        record, self._record = self._record, None
+        self._pushed.append(record)
+        self._version += 1
+        return record
+
+    def pop(self) -> Move:
+        """Take back the last ``push``; returns its move."""
+        record = self._pushed.pop()
+        self._restore(record.before, record.vars_before, record.rng_before)
+        self._version += 1
+        return record.move
 
     def undo(self) -> Move | None:
         """Take back the last move; returns it, or None at the deal."""

@@ -165,6 +165,53 @@ class KingAlbert(Ruleset):
                         or (auto_stack and self._auto_stacks(game, src, card, dst))):
                     yield Move("drag", src.name, 1, dst.name)
 
+    # -- what the solver may use (the arguments: king_albert_search's docstring) ----
+    assist_options = ("auto_finish", "auto_stack")
+
+    def solver_state(self, game):
+        from .king_albert_search import KingAlbertState
+        return KingAlbertState.from_game(game)
+
+    def solver_groups(self, game):
+        return [[pile.index for pile in game.piles[T]], [pile.index for pile in game.piles[R]]]
+
+    @staticmethod
+    def _suit_stacks(game):
+        """The suit stacks' heights, if each holds its suit from the ace up (else None:
+        a position set up from outside, where the reductions' arguments don't hold)."""
+        found = []
+        for i, pile in enumerate(game.piles[F]):
+            suit = FOUNDATION_SUITS[i]
+            if any(card.suit != suit or card.rank != k + 1 for k, card in enumerate(pile.cards)):
+                return None
+            found.append(len(pile.cards))
+        return found
+
+    def safe_moves(self, game):
+        from .king_albert_search import safe_up, card_id
+        found = self._suit_stacks(game)
+        if found is None:
+            return
+        for pile in game.piles[R.start:]:
+            if pile.cards:
+                card = pile.cards[-1]
+                s = FOUNDATION_SUITS.index(card.suit)
+                if found[s] == card.rank - 1 and safe_up(found, card_id(card)):
+                    yield Move("drag", pile.name, 1, game.piles[s].name)
+
+    def solver_moves(self, game):
+        from .king_albert_search import dead_on_top
+        found = self._suit_stacks(game)
+        if found is None:
+            yield from self.legal_moves(game)
+            return
+        for move in self.legal_moves(game):
+            # a card coming back from its suit stack: never a dead one
+            src = game.pile(move.src)
+            if src.role == "foundation" and dead_on_top(found, src.index):
+                continue
+            yield move
+
     # -- presentation -------------------------------------------------------
     role_names = {"foundation": ("suit stack", "suit stacks"), "tableau": ("playing stack", "playing stacks"),
                   "reserve": ("reserve", "reserve")}

@@ -12,7 +12,7 @@ message that tells the player why not.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 from collections import Counter
 
@@ -152,6 +152,86 @@ class Ruleset(ABC):
         only of a face-down card.)"""
         return not pile.cards[-n].face_up
 
+    # -- what the solver may use -------------------------------------------------
+    # The solver (``engine/solver``) plays a private copy of the game through
+    # ``Game.push``/``pop``.  Everything below is optional: each default is sound
+    # and does nothing.  A ruleset that overrides one must keep its contract, or
+    # an "unwinnable" verdict stops being a proof (docs/solver.md has the
+    # argument, and the arguments for the declarative models' own derivations).
+    # ``d(P)`` below is the length (in moves ``Game.play`` accepts, with the
+    # ``assist_options`` off) of a shortest winning line from position P.
+
+    #: options that only make moves the player could make himself (auto finish,
+    #: auto stack): the solver plays with them off, and its lines replay so
+    assist_options: tuple[str, ...] = ()
+
+    def solver_moves(self, game: "Game") -> Iterable[Move]:
+        """The moves the solver tries from this position, the most promising first.
+
+        Contract: each is a move ``legal_moves`` gives, and if the position is
+        winnable they include the first move of at least one shortest winning
+        line.  So a ruleset may leave out moves no shortest win needs: a move
+        to a position symmetric to this one (a lone card to another empty
+        stack), a card taken back from a foundation that nothing can need.
+        The default is every legal move."""
+        return self.legal_moves(game)
+
+    def safe_moves(self, game: "Game") -> Iterable[Move]:
+        """Moves the solver may play at once, without trying the others (it plays
+        the first that the rules accept, then asks again).
+
+        Contract: each is a legal move m, and for every winnable position P,
+        ``d(P after m) < d(P)``: m never loses a win, and a shortest win from
+        the new position is shorter (true of a card played up when no card
+        that could ever be put on it is still in play).  Default: none."""
+        return ()
+
+    def solver_groups(self, game: "Game") -> Sequence[Sequence[int]]:
+        """Groups of piles (by index) the rules treat exactly alike, for the
+        solver's table of positions: it keys a position by each group's
+        multiset of pile contents, so positions that differ only by which pile
+        of a group holds which cards meet.
+
+        Contract: in every position reachable from this one, exchanging the
+        cards of two piles of one group (and nothing else: not ``vars``, not
+        the random generator) gives a position the rules treat alike: its
+        moves are the old ones with the two piles' names exchanged, leading
+        to the old positions with the two piles' cards exchanged (so ``d``
+        is the same too), and ``solver_moves`` leaves out the same moves, so
+        exchanged.  Asked once per search.  Default: none."""
+        return ()
+
+    def solver_score(self, game: "Game") -> int:
+        """How far from won the position looks, lower is better: the order in
+        which the best-first search opens positions.  Any value is sound; only
+        speed depends on it.  Default: cards not yet on a foundation, plus
+        face-down cards and cards covering a lower card of their suit."""
+        score = 0
+        for pile in game.piles:
+            if pile.role == "foundation":
+                continue
+            low = {}
+            for card in pile.cards:
+                score += 1 if card.face_up else 3
+                if low.get(card.suit, 14) < card.rank:
+                    score += 2
+                else:
+                    low[card.suit] = card.rank
+        return score
+
+    def solver_state(self, game: "Game"):
+        """A compact search state of this position (see ``engine/solver/state.py``
+        for what it must do), for a game with a fast solver of its own; None to
+        be searched through ``Game`` with the hooks above (the default)."""
+        return None
+
+    def drain(self, game: "Game") -> None:
+        """Drop what the game keeps for the desktop to show (messages, events): the
+        solver calls it after each move of its private game, so that a long search
+        doesn't hoard them."""
+        self.take_events(game)
+        self.take_messages(game)
+
     # -- presentation -----
     #: show SolKit's information panel (statistics, redeals, the rules of the pile under the pointer)
     info_panel = False
@@ -210,6 +290,10 @@ class Ruleset(ABC):
 
     def take_events(self, game: "Game") -> list[tuple]:
         """What the desktop should show since the last call: ``("flash", pile, low, high)`` ..."""
+        return []
+
+    def take_messages(self, game: "Game") -> list[str]:
+        """The text the game's program wrote since the last call (CardsWorkShop's WRITE)."""
         return []
 
     def fit_layout(self, game: "Game", width: int, height: int) -> Layout | None:

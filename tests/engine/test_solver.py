@@ -9,8 +9,8 @@ import pytest
 from kingalbert.engine import Game, Move
 from kingalbert.engine.king_albert import KingAlbert
 from kingalbert.engine.ruleset import Ruleset
-from kingalbert.engine.solver import SolveResult, _GeneralSearch, hint, solve
-from kingalbert.engine.solver_king_albert import Budget
+from kingalbert.engine.solver import Budget, GameState, SolveResult, hint, solve
+from kingalbert.engine.solver.search import search
 
 from tests.helpers.solver import plain_verdict
 
@@ -178,24 +178,22 @@ def test_fast_path_agrees_with_plain_search_on_random_positions():
         assert result.verdict == truth, game.to_position()
         if truth == "winnable":
             assert_replays(game, result)
-        # the general search with King Albert's reductions agrees too
-        general, moves, _ = _GeneralSearch(game).solve(Budget(None, None, None))
+        # the search through Game with King Albert's reductions agrees too
+        general, _ = search(GameState(game), Budget())
         assert general == truth, game.to_position()
 
 
 @pytest.mark.slow
-def test_depth_first_phase_agrees_with_plain_search(monkeypatch):
-    # best-first hands over to depth-first after a few positions, so the
+def test_depth_first_phase_agrees_with_plain_search():
+    # best-first hands over to depth-first after the first position, so the
     # depth-first search from the positions left open decides the verdict
-    from kingalbert.engine import solver_king_albert
-    from kingalbert.engine.solver_king_albert import KingAlbertSearch, pile_name
-    monkeypatch.setattr(solver_king_albert, "CHECK_EVERY", 3)
+    from kingalbert.engine.king_albert_search import KingAlbertState
     for game, truth in decided_random_positions(99):
-        verdict, steps, _ = KingAlbertSearch.from_game(game).search(Budget(1e6, None, None), befs_share=0.0)
+        state = KingAlbertState.from_game(game)
+        verdict, tokens = search(state, Budget(1e6), befs_share=0.0)
         assert verdict == truth, game.to_position()
         if truth == "winnable":
-            moves = [Move("drag", pile_name(src), 1, pile_name(dst)) for src, dst, _ in steps]
-            assert_replays(game, SolveResult("winnable", moves))
+            assert_replays(game, SolveResult("winnable", state.game_moves(tokens)))
 
 
 # -- the general search on a custom ruleset -----------------------------------------------
@@ -234,8 +232,8 @@ class Towers(Ruleset):
             return None
         return "Only onto a higher card"
 
-    def interchangeable_groups(self, game):
-        return [[pile.name for pile in game.piles_of("tableau")]]
+    def solver_groups(self, game):
+        return [[pile.index for pile in game.piles_of("tableau")]]
 
 
 def towers(stacks_text, **kwargs):

@@ -8,6 +8,7 @@ from ..errors import PositionError
 from ..layout import Layout, PileView
 from ..moves import Move
 from ..ruleset import Ruleset
+from . import fast, solving
 from .model import (_FACES, _ORDER_WORDS, _SUIT_WORDS, _TAKE_WORDS, PileRule, Rules, RulesError, StockRule, View,
                     _order_picture)
 
@@ -331,6 +332,27 @@ class RulesRuleset(Ruleset):
         return all(pile.role == "foundation" or not pile.cards for pile in game.piles)
 
     # -- moves ---------------------------------------------------------------------
+    def legal_moves(self, game):
+        """The moves ``Ruleset.legal_moves`` would find, from tables (``fast``)."""
+        return fast.moves(self, game)
+
+    # -- what the solver may use (derived in ``solving``; the arguments: docs/solver.md) --
+    def solver_moves(self, game):
+        return fast.moves(self, game, solving.facts(self, self.rules_for(game)))
+
+    def safe_moves(self, game):
+        return solving.facts(self, self.rules_for(game)).safe_moves(self, game)
+
+    def solver_groups(self, game):
+        return solving.facts(self, self.rules_for(game)).groups
+
+    def solver_score(self, game) -> int:
+        return solving.facts(self, self.rules_for(game)).score(game)
+
+    def solver_state(self, game):
+        from .compact import RulesState
+        return RulesState(self, game)
+
     def longer_picks_refused(self, game, pile, n) -> bool:
         # a refused single card, or a face-down card, refuses every longer pick too
         return n == 1 or not pile.cards[-n].face_up

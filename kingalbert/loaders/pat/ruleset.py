@@ -680,6 +680,11 @@ class PatRuleset(Ruleset):
         if not game.piles[0].cards and not game.vars.get("emptied"):
             game.set_var("emptied", True)
 
+    # -- the solver's compact state, with the reductions derived in ``solving`` ------------------
+    def solver_state(self, game):
+        from .compact import solver_state
+        return solver_state(self, game)
+
     # -- the end ------------------------------------------------------------------------------------
     def is_won(self, game) -> bool:
         counted = [(game.piles[0], self.stock.target)] + [

@@ -1,8 +1,7 @@
-"""The solver's fast path for King Albert: a best-first search (see
-``KingAlbertSearch.search``), then the general solver's depth-first search
-from the positions it left open, on a compact state (cards as ints 0-51,
-each playing stack a ``bytes`` of them, so a position's key is a few joins)
-instead of ``Game`` objects.
+"""King Albert's compact search state (``KingAlbert.solver_state``): the
+position as cards 0-51, each playing stack a ``bytes`` of them, so that a
+key is a few joins and a move a few slices, instead of ``Game`` objects.
+The search loop is the solver's own (``engine/solver/search.py``).
 
 Cards: ``suit * 13 + rank - 1`` with suits in suit-stack order H C D S, so
 suit index ``s`` is the pile ``f{s+1}``.  Hearts and diamonds (0, 2) are red.
@@ -48,10 +47,8 @@ search runs out of moves, no win exists.
 """
 from __future__ import annotations
 
-import sys
-import time
-
 from .cards import RANK_LETTERS
+from .moves import Move
 
 SUIT_ORDER = "HCDS"
 RED = tuple((c // 13) in (0, 2) for c in range(52))
@@ -86,48 +83,12 @@ def pile_name(code: int) -> str:
     return f"f{code - FND0 + 1}"
 
 
-class Budget:
-    """Time, state and memory limits shared by the searches.
-
-    Memory is the transposition table's own size (``sys.getsizeof`` of the set
-    plus of every key stored, counted as keys go in) plus the search's other
-    data: the best-first queues and remembered pile scores, and the search
-    stack (bytes per entry measured the same way, sampled); the process
-    itself and the game are not counted.  Checked every few hundred states.
-    """
-
-    def __init__(self, timeout, max_memory_mb, max_states):
-        self.start = time.perf_counter()
-        self.deadline = None if timeout is None else self.start + timeout
-        self.max_bytes = None if max_memory_mb is None else max_memory_mb * 1024 * 1024
-        self.max_states = max_states
-        self.peak_bytes = 0
-        self.reason = None
-
-    def over(self, states, table, key_bytes, stack_bytes) -> bool:
-        used = sys.getsizeof(table) + key_bytes + stack_bytes
-        if used > self.peak_bytes:
-            self.peak_bytes = used
-        if self.max_states is not None and states >= self.max_states:
-            self.reason = "states"
-            return True
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            self.reason = "time"
-            return True
-        if self.max_bytes is not None and used + _growth(table) > self.max_bytes:
-            self.reason = "memory"
-            return True
-        return False
-
-
-CHECK_EVERY = 256
-
-
-def _growth(table) -> int:
-    """Bytes the table may still take before the next check: the next keys,
-    and room for the hash table to be copied into one twice its size when
-    it grows (CPython keeps the old one until the copy is done)."""
-    return CHECK_EVERY * 200 + 2 * sys.getsizeof(table)
+#: weightings of the best-first score (cards left, cards not on a card they
+#: could be built on, cards above the next card of a suit, empty playing
+#: stacks, cards above a lower card of their suit), and whether equal scores
+#: go newest first; one queue each.  Chosen on deals 1-100: which weighting
+#: finds a win first varies widely from deal to deal, hence several.
+WEIGHTS = ((4, 2, 2, 6, 8, True), (4, 2, 2, 6, 14, True), (4, 2, 4, 6, 8, True))
 
 
 def safe_up(found, c) -> bool:
@@ -152,7 +113,12 @@ def dead_on_top(found, s) -> bool:
     return k == 3 or found[SAME[s]] >= k - 2
 
 
-class KingAlbertSearch:
+class KingAlbertState:
+    """A King Albert position as the solver's search state (see ``engine/solver/state.py``):
+    a move is a (source, destination) pair of pile codes, its token the steps it made."""
+
+    weightings = tuple(w[5] for w in WEIGHTS)
+
     def __init__(self, tab, res, found):
         #: whether cards may come back from the suit stacks (the rules allow it;
         #: a search without is a restricted one whose failure proves nothing)
@@ -161,6 +127,8 @@ class KingAlbertSearch:
         self.res = list(res)
         self.found = list(found)
         self.left = sum(len(p) for p in self.tab) + sum(1 for c in self.res if c != EMPTY)
+        self.cards = self.left + sum(self.found)
+        self.memo = {}
         self._head()
 
     @classmethod
@@ -193,8 +161,9 @@ class KingAlbertSearch:
         the playing stacks, sorted, joined by ``A`` (65, no card)."""
         return self.head + b"A".join(sorted(self.tab))
 
-    def apply(self, src, dst):
+    def apply(self, move):
         """Move one card; returns the steps done (with automatic moves)."""
+        src, dst = move
         tab, found = self.tab, self.found
         if src < NT:
             p = tab[src]
@@ -276,8 +245,13 @@ class KingAlbertSearch:
         if len(steps) > 1 or src >= NT or dst >= NT:
             self._head()
 
-    def moves(self, last):
-        """Candidate moves (src, dst), the most promising first."""
+    def moves(self, last, ordered=True):
+        """Candidate moves (src, dst), the most promising first if ``ordered``;
+        ``last`` is the token of the move that led here."""
+        if not ordered:
+            return self.all_moves()
+        if last is not None:
+            last = (last[0][0], last[0][1]) if len(last) == 1 else None
         tab, res, found = self.tab, self.res, self.found
         tops = {}
         empty = -1
@@ -393,13 +367,37 @@ class KingAlbertSearch:
         return out
 
     # -- search --------------------------------------------------------------
-    def load(self, key):
+    def restore(self, key):
         """Set the state from a table key."""
         self.found = list(key[:4])
         self.res = list(key[4:11])
         self.head = key[:11]
         self.tab = key[11:].split(b"A")
         self.left = self.cards - sum(self.found)
+
+    def save(self):
+        return list(self.tab), list(self.res), list(self.found), self.left
+
+    def load(self, saved):
+        tab, res, found, self.left = saved
+        self.tab, self.res, self.found = list(tab), list(res), list(found)
+        self._head()
+
+    def settle(self):
+        """Play the safe moves of the position itself; returns their steps."""
+        steps = []
+        self._auto(steps)
+        self._head()
+        return steps
+
+    def is_won(self) -> bool:
+        return self.left == 0
+
+    def game_move(self, move) -> Move:
+        return Move("drag", pile_name(move[0]), 1, pile_name(move[1]))
+
+    def game_moves(self, tokens) -> list:
+        return [Move("drag", pile_name(src), 1, pile_name(dst)) for steps in tokens for src, dst, _ in steps]
 
     def scores(self, key):
         """How far from won the position looks (lower is better), once for
@@ -427,186 +425,6 @@ class KingAlbertSearch:
         left = self.left
         return [w_left * left + w_wrong * wrong + w_depth * depth - w_empty * empty + w_block * block
                 for w_left, w_wrong, w_depth, w_empty, w_block, _ in WEIGHTS]
-
-    def search(self, budget, befs_share=0.5):
-        """Best-first, then depth-first from the positions best-first left open.
-
-        Best-first search finds wins in few moves.  It keeps one queue of open
-        positions per weighting of the score (``WEIGHTS``) and takes turns
-        between them (a position expanded through one queue is skipped when
-        another hands it out again): which weighting finds a win soonest
-        varies from deal to deal.  Once it has used ``befs_share`` of the
-        time it stops, and a depth-first search (cheaper per position) goes
-        on from each position still open, best first by the first weighting.
-        Every position reached is expanded by one or the other, so running
-        out proves the game unwinnable.  Returns (verdict, steps, states)."""
-        import heapq
-        heappush, heappop = heapq.heappush, heapq.heappop
-        root_steps = []
-        self._auto(root_steps)
-        self._head()
-        if self.left == 0:
-            return "winnable", root_steps, 1
-        self.cards = self.left + sum(self.found)
-        root_state = (list(self.tab), list(self.res), list(self.found), self.left)
-        root = self.key()
-        parent = {root: None}
-        key_bytes = sys.getsizeof(root)
-        self.memo = {}
-        # open positions by number; a queue entry is score << 40 | number,
-        # and a position's number maps to None once it has been expanded
-        opened = [root]
-        flips = [MASK40 if last_first else 0 for *_, last_first in WEIGHTS]
-        queues = [[(value << 40) | flip] for value, flip in zip(self.scores(root), flips)]
-        nq = len(queues)
-        turn = 0
-        states = 1
-        next_check = CHECK_EVERY
-        apply, undo, keyf, scores = self.apply, self.undo, self.key, self.scores
-        switch = None
-        if budget.deadline is not None:
-            switch = budget.start + (budget.deadline - budget.start) * befs_share
-        goal = None
-        while queues[0]:
-            turn = (turn + 1) % nq
-            queue = queues[turn]
-            while True:
-                number = (heappop(queue) & MASK40) ^ flips[turn]
-                key = opened[number]
-                if key is not None:
-                    break
-            opened[number] = None
-            self.load(key)
-            for src, dst in self.all_moves():
-                steps = apply(src, dst)
-                child = keyf()
-                if child not in parent:
-                    parent[child] = key
-                    key_bytes += sys.getsizeof(child)
-                    states += 1
-                    if self.left == 0:
-                        goal = child
-                        break
-                    number = len(opened)
-                    opened.append(child)
-                    for q, value, flip in zip(queues, scores(child), flips):
-                        heappush(q, (value << 40) | (number ^ flip))
-                undo(steps)
-            if goal is not None:
-                return "winnable", root_steps + self._replay(root_state, self._chain(parent, goal)), states
-            if states >= next_check:
-                next_check = states + CHECK_EVERY
-                queued = sum(map(len, queues))
-                if budget.over(states, parent, key_bytes, self._open_bytes(opened, queued)):
-                    return "unknown", None, states
-                if switch is not None and time.perf_counter() > switch:
-                    break
-            # every queue holds every open position: all empty together
-            # (skipped entries aside), so the first one decides
-            while queues[0] and opened[(queues[0][0] & MASK40) ^ flips[0]] is None:
-                heappop(queues[0])
-        heap = [(value, opened[(value & MASK40) ^ flips[0]]) for value in queues[0]
-                if opened[(value & MASK40) ^ flips[0]] is not None]
-        heapq.heapify(heap)
-        del queues, opened
-        # depth-first from every open position, best first
-        other = len(heap) * 100 + len(self.memo) * 150
-        while heap:
-            start = heapq.heappop(heap)[1]
-            self.load(start)
-            verdict, line, states, key_bytes = self._dfs(budget, parent, states, key_bytes, other)
-            if verdict == "winnable":
-                keys = self._chain(parent, start)
-                # the keys along the depth-first line, from the open position
-                self.load(start)
-                for steps in line:
-                    for src, dst, _ in steps[:1]:
-                        apply(src, dst)
-                    keys.append(keyf())
-                return "winnable", root_steps + self._replay(root_state, keys), states
-            if verdict == "unknown":
-                return "unknown", None, states
-        return "unwinnable", None, states
-
-    def _dfs(self, budget, seen, states, key_bytes, other_bytes):
-        """Depth-first search from the current position; marks positions in ``seen``."""
-        path = []            # steps of each move on the current line
-        frames = [self.moves(None)]
-        pos = [0]
-        next_check = states + CHECK_EVERY
-        apply, undo, moves, keyf = self.apply, self.undo, self.moves, self.key
-        while frames:
-            cand = frames[-1]
-            i = pos[-1]
-            if i >= len(cand):
-                frames.pop()
-                pos.pop()
-                if path:
-                    undo(path.pop())
-                continue
-            pos[-1] = i + 1
-            src, dst = cand[i]
-            steps = apply(src, dst)
-            key = keyf()
-            if key in seen:
-                undo(steps)
-                continue
-            seen[key] = 0
-            key_bytes += sys.getsizeof(key)
-            states += 1
-            path.append(steps)
-            if self.left == 0:
-                return "winnable", path, states, key_bytes
-            frames.append(moves((src, dst) if len(steps) == 1 else None))
-            pos.append(0)
-            if states >= next_check:
-                next_check = states + CHECK_EVERY
-                if budget.over(states, seen, key_bytes, other_bytes + len(frames) * 1200):
-                    return "unknown", None, states, key_bytes
-        return "unwinnable", None, states, key_bytes
-
-    def _open_bytes(self, opened, queued):
-        """Bytes of the best-first search's own data besides the table: the
-        list of open positions, the queue entries (an int and a list slot
-        each) and the remembered pile scores."""
-        return sys.getsizeof(opened) + queued * 40 + len(self.memo) * 150
-
-    @staticmethod
-    def _chain(parent, key):
-        chain = []
-        while key is not None:
-            chain.append(key)
-            key = parent[key]
-        chain.reverse()
-        return chain
-
-    def _replay(self, root_state, keys):
-        """The real moves (piles as the game has them) through positions ``keys``."""
-        tab, res, found, left = root_state
-        self.tab, self.res, self.found, self.left = list(tab), list(res), list(found), left
-        self._head()
-        out = []
-        apply, undo, keyf = self.apply, self.undo, self.key
-        for want in keys[1:]:
-            for src, dst in self.all_moves():
-                steps = apply(src, dst)
-                if keyf() == want:
-                    out.extend(steps)
-                    break
-                undo(steps)
-            else:
-                raise AssertionError("solver: lost the line")
-        return out
-
-
-MASK40 = (1 << 40) - 1
-#: weightings of the best-first score (cards left, cards not on a card they
-#: could be built on, cards above the next card of a suit, empty playing
-#: stacks, cards above a lower card of their suit), and whether equal scores
-#: go newest first; one queue each.  Chosen on deals 1-100: which weighting
-#: finds a win first varies widely from deal to deal, hence several.
-WEIGHTS = ((4, 2, 2, 6, 8, True), (4, 2, 2, 6, 14, True), (4, 2, 4, 6, 8, True))
-
 
 def pile_parts(p) -> tuple:
     """A playing stack's parts of the score: (cards not on a card they could

@@ -1,0 +1,148 @@
+"""The "Winnable?" indicator's policy: after each change to the game, what to show at
+once and whether the solver must think again.  No pygame here: the desktop asks
+``Indicator.after_change(game)`` after every move, undo, redo or new deal, starts the
+search it asks for (``Decision.search``) on its ``SolverWorker``, and hands the answer
+to ``Indicator.on_answer``.
+
+What it reuses, so that the indicator costs little:
+
+* a position proven winnable stays so along the line found: the positions the line
+  goes through are remembered with the rest of the line, so following it (or undoing
+  and redoing along it) needs no new search;
+* a position proven unwinnable stays so after any move (no move can make a lost
+  game winnable), so everything reached from it by playing on needs no search;
+* every verdict is remembered by position for the whole game (undo, redo);
+* after a search that couldn't tell, the next searches get ``short`` seconds instead
+  of ``timeout`` until one decides again: a game the solver can't decide doesn't
+  cost a full search after every move;
+* the worker keeps the positions its searches proved unwinnable and skips them in
+  later searches of the same game (``SolverWorker``).
+"""
+from __future__ import annotations
+
+import json
+from copy import deepcopy
+from dataclasses import dataclass, field
+
+from ..engine.game import Game
+
+#: what the indicator says for each verdict
+LABELS = {"winnable": "Winnable", "unwinnable": "Not winnable from here", "unknown": "Can't tell"}
+THINKING = "Thinking..."
+#: positions remembered per game at most
+MEMORY = 20_000
+
+
+def position_key(game: Game) -> str:
+    """The position (piles, variables, random generator): equal for equal positions."""
+    piles = "|".join(" ".join(map(str, pile.cards)) for pile in game.piles)
+    variables = json.dumps(game.vars, sort_keys=True, default=repr) if game.vars else ""
+    return f"{piles}#{variables}#{game.rng.state}"
+
+
+@dataclass
+class Decision:
+    """What to do after a change: ``label`` to show now; ``search`` the (kind, timeout)
+    of a search to start, or None; ``solution`` the winning line from here when one is
+    known (moves as text), else None."""
+
+    label: str
+    search: tuple | None = None
+    solution: list | None = None
+
+
+@dataclass
+class _Known:
+    verdict: str
+    line: list = field(default_factory=list)
+
+
+class Indicator:
+    def __init__(self, timeout: float = 10.0, short: float = 1.0):
+        self.timeout = timeout
+        self.short = short
+        self.known: dict[str, _Known] = {}
+        self.game_id: int | None = None
+        self.last_key: str | None = None
+        self.last_history: int = 0
+        #: True after a search that couldn't tell, until one decides
+        self.doubtful = False
+        self.asked: str | None = None     # the position the search running is about
+
+    def reset(self) -> None:
+        self.known.clear()
+        self.last_key = None
+        self.last_history = 0
+        self.doubtful = False
+        self.asked = None
+
+    def after_change(self, game: Game) -> Decision:
+        """Call after every change to ``game``: what to show, and whether to search."""
+        if self.game_id != id(game):
+            self.reset()
+            self.game_id = id(game)
+        key = position_key(game)
+        previous, before = self.last_key, self.last_history
+        self.last_key, self.last_history = key, len(game.history)
+        self.asked = None
+        status = game.status
+        if status == "won":
+            return Decision("", None, [])
+        known = self.known.get(key)
+        if known is None and status == "lost":
+            known = self._remember(key, _Known("unwinnable"))
+        if known is None and previous is not None and len(game.history) == before + 1:
+            # one move played on: from an unwinnable position, still unwinnable
+            old = self.known.get(previous)
+            if old is not None and old.verdict == "unwinnable":
+                known = self._remember(key, _Known("unwinnable"))
+        if known is not None and known.verdict != "unknown":
+            return Decision(LABELS[known.verdict], None, list(known.line) if known.verdict == "winnable" else None)
+        self.asked = key
+        timeout = self.short if self.doubtful or known is not None else self.timeout
+        return Decision(THINKING, ("verdict", timeout), None)
+
+    def on_answer(self, game: Game, result: dict) -> Decision:
+        """Record the answer of the search ``after_change`` asked for (about ``game`` as it
+        is now: the caller drops answers about older positions); what to show."""
+        verdict = result.get("verdict", "unknown")
+        if verdict not in LABELS:
+            verdict = "unknown"
+        key = position_key(game)
+        if verdict == "winnable":
+            moves = list(result.get("moves") or [])
+            self._remember(key, _Known("winnable", moves))
+            self._remember_line(game, moves)
+            self.doubtful = False
+        elif verdict == "unwinnable":
+            self._remember(key, _Known("unwinnable"))
+            self.doubtful = False
+        else:
+            self._remember(key, _Known("unknown"))
+            self.doubtful = True
+        known = self.known[key]
+        return Decision(LABELS[verdict], None, list(known.line) if verdict == "winnable" else None)
+
+    def _remember(self, key: str, known: _Known) -> _Known:
+        if len(self.known) >= MEMORY:
+            self.known.clear()
+        self.known[key] = known
+        return known
+
+    def _remember_line(self, game: Game, moves: list) -> None:
+        """The positions along a winning line are winnable too, with the rest of the line."""
+        options = dict(game.options)
+        for name in game.ruleset.assist_options:
+            if name in options:
+                options[name] = False
+        copy = Game(game.ruleset, game.seed, options, deal=False)
+        for pile, original in zip(copy.piles, game.piles):
+            pile.cards[:] = original.cards
+        copy.vars = deepcopy(game.vars)
+        copy.rng.state = game.rng.state
+        try:
+            for i, move in enumerate(moves):
+                copy.play(move)
+                self._remember(position_key(copy), _Known("winnable", moves[i + 1:]))
+        except Exception:   # a line that doesn't replay: keep what was learned before it
+            return

@@ -1,0 +1,470 @@
+"""A ``Rules`` game as the solver's compact state (``RulesRuleset.solver_state``).
+
+The position is one ``bytes`` per pile, a card a byte: 1-52 face up, 53-104
+face down (``fast.CODE`` plus one), and ``extra``: the redeals left of each
+stock.  The moves, what they do (drops, addition pairs, the stock's deals
+and turns, the lone card of an addition game) and what happens after them
+(cards turned up, piles refilled) are those of ``RulesRuleset``, worked out
+from the tables of ``fast.Compiled``; tests play both side by side.  The
+reductions are ``solving.Facts``': symmetric piles under one key, one empty
+pile of a group tried, no whole pile moved to an empty one like it, dead
+cards played up at once and never taken down.
+"""
+from __future__ import annotations
+
+from ..moves import Move
+from ..solver.compact import CompactState
+from .fast import CODE, compiled
+from .solving import facts as facts_of
+
+DRAG, CLICK = 0, 1
+
+
+def face_up(byte: int) -> int:
+    return (byte - 1) % 52 + 1
+
+
+def face_down(byte: int) -> int:
+    return (byte - 1) % 52 + 53
+
+
+class RulesState(CompactState):
+    """A position of a ``RulesRuleset`` game; moves are ``(DRAG, src, n, dst)`` and ``(CLICK, pile, 1, -1)``."""
+
+    def __init__(self, ruleset, game, budget=None, plain: bool = False):
+        rules = ruleset.rules_for(game)
+        table = compiled(ruleset, rules)
+        facts = facts_of(ruleset, rules)
+        self.rules, self.table, self.facts = rules, table, facts
+        self.rule_of = rules.piles
+        self.names = [pile.name for pile in game.piles]
+        self.plain = plain
+        base = game.vars.get("base")
+        self.base = base if isinstance(base, int) and not isinstance(base, bool) and 1 <= base <= 13 else None
+        self.redeal_keys = [ruleset._redeals_key(rules, stock) for stock in rules.stocks]
+        extra = []
+        for key in self.redeal_keys:
+            left = game.vars.get(key)
+            extra.append(left if isinstance(left, int) and not isinstance(left, bool) and left >= 0 else None)
+        piles = [bytes(CODE[card] + 1 for card in pile.cards) for pile in game.piles]
+        super().__init__(piles, tuple(extra), () if plain else facts.groups, budget)
+        index = {name.lower(): i for i, name in enumerate(self.names)}
+        self.stock_of = {}
+        for k, stock in enumerate(rules.stocks):
+            self.stock_of[index[stock.pile.lower()]] = (k, stock, index[stock.waste.lower()] if stock.waste else None,
+                                                       [index[name.lower()] for name in stock.targets])
+        self.pair_pile = index[rules.pair_to.lower()] if rules.pair_to else (table.foundations[0] if table.foundations
+                                                                             else None)
+        self.after = [(i, rule.flip_exposed, index[rule.refill_from.lower()] if rule.refill_from else None)
+                      for i, rule in enumerate(rules.piles) if rule.flip_exposed or rule.refill_from]
+        self.group_of = None if plain else facts.group_of
+        self.dead = None if plain else facts.dead
+        self.memo: dict = {}
+        self.follows = facts.follows
+
+    # -- moves -------------------------------------------------------------------------
+    def blocked(self) -> list:
+        table, piles = self.table, self.piles
+        if not table.covers:
+            return [False] * len(piles)
+        return [any(piles[j] for j in over) for over in table.covered_by]
+
+    def generate(self, ordered: bool) -> list:
+        table, rule_of, piles = self.table, self.rule_of, self.piles
+        count = len(piles)
+        blocked = self.blocked()
+        addition = self.rules.addition
+        roles = table.roles
+        group_of = self.group_of
+        wants: dict[int, list[int]] = {}
+        broad, empty = [], []
+        pairs: dict[int, list[int]] = {}
+        seen_groups = set()
+        fit_lists = table.fit_lists
+        for i in range(count):
+            cards = piles[i]
+            rule = rule_of[i]
+            if not cards:
+                if rule.accept:
+                    if group_of is not None and group_of[i] is not None:
+                        if group_of[i] in seen_groups:
+                            continue
+                        seen_groups.add(group_of[i])
+                    empty.append(i)
+                continue
+            top = cards[-1]
+            if top > 52:
+                continue
+            if addition is not None and roles[i] not in ("foundation", "stock") and rule.take != "none" \
+                    and not blocked[i]:
+                pairs.setdefault((top - 1) % 13 + 1, []).append(i)
+            if not rule.accept or (rule.capacity is not None and len(cards) >= rule.capacity):
+                continue
+            fits = fit_lists[i][top - 1]
+            if len(fits) > 8:
+                broad.append(i)
+            else:
+                for c in fits:
+                    wants.setdefault(c, []).append(i)
+        cells = columns = 0
+        if table.free_limits:
+            cells = sum(1 for i in table.cells if not piles[i])
+            columns = sum(1 for i in table.columns if not piles[i])
+        dead_tops = self.dead_tops() if self.dead is not None and self.dead.returns else ()
+        out = []
+        for s in range(count):
+            cards = piles[s]
+            if not cards:
+                continue
+            take = rule_of[s].take
+            if take == "none" or blocked[s] or s in dead_tops:
+                continue
+            size = len(cards)
+            src_role = roles[s]
+            run = table.run[s]
+            for n in range(1, size + 1):
+                b = cards[-n]
+                if b > 52:
+                    break
+                c = b - 1
+                if n > 1:
+                    if take == "top":
+                        break
+                    if take == "run" and not run[c] >> (cards[-n + 1] - 1) & 1:
+                        break
+                rank = c % 13 + 1
+                paired = ()
+                if addition is None:
+                    found = wants.get(c)
+                    if found is None:
+                        targets = empty if not broad else broad if not empty else sorted(broad + empty)
+                    elif broad or empty:
+                        targets = sorted(found + broad + empty)
+                    else:
+                        targets = found
+                else:
+                    paired = pairs.get(addition - rank, ())
+                    collected = set(wants.get(c, ()))
+                    collected.update(broad, empty, paired)
+                    if rank == addition:
+                        collected.update(table.foundations)
+                    targets = sorted(collected)
+                for d in targets:
+                    if d == s:
+                        continue
+                    if d in paired:
+                        out.append((DRAG, s, n, d))
+                        continue
+                    dcards = piles[d]
+                    if group_of is not None and not dcards and n == size and group_of[s] is not None \
+                            and group_of[s] == group_of[d]:
+                        continue
+                    if self._refused(d, dcards, s, src_role, n, c, rank, addition, cells, columns):
+                        continue
+                    out.append((DRAG, s, n, d))
+        clickable = range(count) if addition is not None else table.stock_piles
+        for i in clickable:
+            if self._stock_action(i) is not None or self._single(i, blocked):
+                out.append((CLICK, i, 1, -1))
+        if ordered and len(out) > 1:
+            out.sort(key=self._priority, reverse=True)
+        return out
+
+    def _refused(self, d, cards, s, src_role, n, c, rank, addition, cells, columns) -> bool:
+        table = self.table
+        rule = self.rule_of[d]
+        role = table.roles[d]
+        if src_role == "foundation" and role == "foundation":
+            return True
+        if addition is not None and role == "foundation":
+            return not (n == 1 and rank == addition)
+        if not rule.accept:
+            return True
+        sources = table.from_full[d] if cards else table.from_empty[d]
+        if sources is not None and not sources[s]:
+            return True
+        if n < rule.min_drop or (rule.max_drop is not None and n > rule.max_drop):
+            return True
+        if rule.capacity is not None and len(cards) + n > rule.capacity:
+            return True
+        if rule.free_limit is not None and n > 1:
+            free_cells = cells - (1 if not cards and d in table.cells else 0)
+            free_columns = columns - (1 if not cards and d in table.columns else 0)
+            limit = 1 + free_cells + free_columns if rule.free_limit == "cells" else (1 + free_cells) * 2 ** free_columns
+            if n > limit:
+                return True
+        if not cards:
+            start = rule.start_rank
+            if start == "none":
+                return True
+            if start == "base":
+                start = self.base if self.base is not None else "any"
+            if start != "any" and rank != start:
+                return True
+            suit = rule.start_suit
+            if suit in ("red", "black"):
+                return (c // 13 in (1, 2)) != (suit == "red")       # suits C D H S: D and H are red
+            return suit is not None and "CDHS"[c // 13] != suit
+        top = cards[-1]
+        if top > 52:
+            return True
+        return not table.fit[d][top - 1] >> c & 1
+
+    def _stock_action(self, i):
+        """'deal' or 'redeal' if a click on pile ``i`` deals from it or turns its waste over, else None."""
+        entry = self.stock_of.get(i)
+        if entry is None:
+            return None
+        k, stock, waste, _ = entry
+        if self.piles[i]:
+            return "deal"
+        if waste is None or not self.piles[waste]:
+            return None
+        left = self.extra[k]
+        if stock.redeals is not None and left is not None and left <= 0:
+            return None
+        return "redeal"
+
+    def _single(self, i, blocked) -> bool:
+        total = self.rules.addition
+        cards = self.piles[i]
+        if total is None or not cards or self.table.roles[i] in ("foundation", "stock"):
+            return False
+        if self.rule_of[i].take == "none" or blocked[i] or cards[-1] > 52:
+            return False
+        return (cards[-1] - 1) % 13 + 1 == total
+
+    def _priority(self, move) -> int:
+        kind, s, n, d = move
+        roles = self.table.roles
+        if kind == CLICK:
+            return -5
+        src = self.piles[s]
+        score = 0
+        if roles[d] == "foundation":
+            score = 100
+        elif roles[s] == "foundation":
+            score = -50
+        elif not self.piles[d]:
+            score = -100 if n == len(src) else -10
+        else:
+            score = 10 + (20 if n == len(src) else 0)
+        if n < len(src) and src[-n - 1] > 52:
+            score += 15
+        if roles[s] in ("reserve", "cell", "waste", "stock"):
+            score += 5
+        return score
+
+    # -- doing -------------------------------------------------------------------------
+    def _move(self, s: int, n: int, d: int, turn=None) -> None:
+        piles = self.piles
+        moved = piles[s][-n:]
+        if turn is not None:
+            moved = bytes(turn(b) for b in moved)
+        self.put(s, piles[s][:-n])
+        self.put(d, piles[d] + moved)
+
+    def play(self, move) -> None:
+        kind, s, n, d = move
+        if kind == DRAG:
+            if self._is_pair(s, n, d):
+                self._move(d, 1, self.pair_pile)
+                self._move(s, 1, self.pair_pile)
+            else:
+                self._move(s, n, d)
+        else:
+            action = self._stock_action(s)
+            k, stock, waste, targets = self.stock_of.get(s, (None, None, None, None))
+            if action == "deal":
+                self._deal(s, stock, waste, targets)
+            elif action == "redeal":
+                cards = self.piles[waste]
+                self.put(s, self.piles[s] + bytes(face_down(b) for b in reversed(cards)))
+                self.put(waste, b"")
+                left = self.extra[k]
+                if stock.redeals is not None and left is not None:
+                    extra = list(self.extra)
+                    extra[k] = left - 1
+                    self.set_extra(tuple(extra))
+                if stock.deal_on_redeal:
+                    self._deal(s, stock, waste, targets)
+            else:
+                self._move(s, 1, self.pair_pile)
+        self._after()
+
+    def _deal(self, s, stock, waste, targets) -> None:
+        if waste is not None:
+            count = min(stock.count, len(self.piles[s]))
+            if count:
+                self._move_reversed(s, count, waste)
+        else:
+            for t in targets:
+                if not self.piles[s]:
+                    break
+                self._move(s, 1, t, face_up)
+
+    def _move_reversed(self, s, count, d) -> None:
+        """``count`` cards one at a time from ``s`` to ``d``, turned face up (a deal to the waste)."""
+        piles = self.piles
+        moved = bytes(face_up(b) for b in reversed(piles[s][-count:]))
+        self.put(s, piles[s][:-count])
+        self.put(d, piles[d] + moved)
+
+    def _is_pair(self, s, n, d) -> bool:
+        total = self.rules.addition
+        if total is None or n != 1 or d == s:
+            return False
+        piles = self.piles
+        if not piles[s] or not piles[d]:
+            return False
+        roles = self.table.roles
+        if roles[d] in ("foundation", "stock") or self.rule_of[d].take == "none":
+            return False
+        under, over = piles[d][-1], piles[s][-1]
+        if under > 52:
+            return False
+        if self.table.covers and any(piles[j] for j in self.table.covered_by[d]):
+            return False
+        return (under - 1) % 13 + 1 + (over - 1) % 13 + 1 == total
+
+    def _after(self) -> None:
+        after = self.after
+        if not after:
+            return
+        piles = self.piles
+        for _ in range(len(piles) + 1):
+            changed = False
+            for i, flip, refill in after:
+                cards = piles[i]
+                if flip and cards and cards[-1] > 52:
+                    self.put(i, cards[:-1] + bytes((face_up(cards[-1]),)))
+                    changed = True
+                if refill is not None and not piles[i] and piles[refill]:
+                    self._move(refill, 1, i, face_up)
+                    changed = True
+            if not changed:
+                break
+
+    # -- the end, and how near it looks -------------------------------------------------------
+    def is_won(self) -> bool:
+        rules, piles, roles = self.rules, self.piles, self.table.roles
+        if rules.won == "tableau":
+            return all(not piles[i] for i in range(len(piles)) if roles[i] == "tableau")
+        if rules.won == "counts":
+            return all(rule.won_count is None or len(piles[i]) == rule.won_count for i, rule in enumerate(self.rule_of))
+        return all(roles[i] == "foundation" or not piles[i] for i in range(len(piles)))
+
+    def scores(self, key) -> list:
+        total = 0
+        follows, roles = self.follows, self.table.roles
+        for i, cards in enumerate(self.piles):
+            role = roles[i]
+            if role == "foundation":
+                continue
+            if not cards:
+                if role in ("tableau", "cell", "reserve"):
+                    total -= 3
+                continue
+            fit = follows[i]
+            low = [99, 99, 99, 99]
+            prev = -1
+            for b in cards:
+                if b > 52:
+                    total += 7
+                    prev = -1
+                    continue
+                c = b - 1
+                total += 4
+                if prev < 0 or not fit[prev] >> c & 1:
+                    total += 2
+                suit, rank = c // 13, c % 13
+                if low[suit] < rank:
+                    total += 2
+                else:
+                    low[suit] = rank
+                prev = c
+        return [total]
+
+    def game_move(self, move) -> Move:
+        kind, s, n, d = move
+        if kind == DRAG:
+            return Move("drag", self.names[s], n, self.names[d])
+        return Move("click", self.names[s])
+
+    # -- dead cards --------------------------------------------------------------------------
+    def _foundation_key(self):
+        piles = self.piles
+        return tuple((piles[f][-1] if piles[f] else 0, len(piles[f])) for f in self.dead.foundations)
+
+    def _facts_here(self):
+        """(foundations whose top is dead, {card code: foundation} of cards dead once played up)."""
+        key = self._foundation_key()
+        found = self.memo.get(key)
+        if found is None:
+            if len(self.memo) > 200_000:
+                self.memo.clear()
+            found = self.memo[key] = self._work_out()
+        return found
+
+    def _work_out(self):
+        dead, table, piles = self.dead, self.table, self.piles
+        stacks = []
+        for f in dead.foundations:
+            cards = piles[f]
+            if any(b > 52 for b in cards):
+                return frozenset(), {}
+            stacks.append([b - 1 for b in cards])
+        if not dead.proper(stacks, self.base if dead.start == "base" else dead.start):
+            return frozenset(), {}
+        mask = dead.dead_mask(stacks)
+        tops = frozenset(f for f, codes in zip(dead.foundations, stacks) if codes and mask >> codes[-1] & 1)
+        ups = {}
+        start = self.base if dead.start == "base" else dead.start
+        empty_done = False
+        for k, f in enumerate(dead.foundations):
+            codes = stacks[k]
+            if codes:
+                wanted = table.fit_lists[f][codes[-1]]
+            elif not empty_done:
+                empty_done = True        # (one empty foundation stands for all: they are alike)
+                wanted = [suit * 13 + start - 1 for suit in range(4)]
+            else:
+                continue
+            for code in wanted:
+                if code in ups:
+                    continue
+                trial = [list(x) for x in stacks]
+                trial[k].append(code)
+                if dead.dead_mask(trial) >> code & 1:
+                    ups[code] = f
+        return tops, ups
+
+    def dead_tops(self):
+        return self._facts_here()[0]
+
+    def safe_move(self):
+        if self.dead is None:
+            return None
+        ups = self._facts_here()[1]
+        if not ups:
+            return None
+        piles, table, rule_of = self.piles, self.table, self.rule_of
+        for s, cards in enumerate(piles):
+            if not cards or table.roles[s] == "foundation":
+                continue
+            b = cards[-1]
+            if b > 52:
+                continue
+            f = ups.get(b - 1)
+            if f is None or rule_of[s].take == "none":
+                continue
+            if table.covers and any(piles[j] for j in table.covered_by[s]):
+                continue
+            sources = table.from_full[f] if piles[f] else table.from_empty[f]
+            if sources is not None and not sources[s]:
+                continue
+            if not piles[f] and self._refused(f, piles[f], s, table.roles[s], 1, b - 1, (b - 1) % 13 + 1,
+                                              None, 0, 0):
+                continue
+            return (DRAG, s, 1, f)
+        return None

@@ -1,0 +1,152 @@
+"""``CompactState``: the plumbing of a search state kept as bytes.
+
+A game whose rules the solver can play without ``Game`` (a declarative
+model) keeps its position as one ``bytes`` per pile, a card a byte from 1 up
+(0 separates piles in keys), plus a small tuple of numbers (``extra``: redeals
+left, the pass through the stock ...).  This class does the rest of what the
+search loop asks of a state (``state.py``): keys with symmetric piles
+sorted, going back to a key, saving and loading, and playing a move with
+the safe moves after it, and taking them back.  A subclass gives:
+
+``generate(ordered)``
+    the moves, as hashable tokens it understands;
+``play(move)``
+    carry a move out through ``put(i, contents)`` and ``set_extra(extra)``
+    (which remember what they change for ``undo``), automatic moves included;
+``safe_move()``
+    a move to play at once, or None;
+``is_won()``, ``scores(key)``, ``game_move(move)``.
+"""
+from __future__ import annotations
+
+from .budget import SearchInterrupted
+
+
+class CompactState:
+    weightings = (True,)
+    befs_share = 0.5
+
+    def __init__(self, piles, extra: tuple, groups=(), budget=None):
+        self.piles = [bytes(p) for p in piles]
+        self.extra = tuple(extra)
+        self.groups = [sorted(group) for group in groups if len(group) > 1]
+        grouped = {i for group in self.groups for i in group}
+        self.single = [i for i in range(len(self.piles)) if i not in grouped]
+        self.order = self.single + [i for group in self.groups for i in group]
+        self.budget = budget
+        self._undo: list | None = None
+        self._key = None
+        self.limit = 4 * sum(len(p) for p in self.piles) + 16
+
+    # -- keys ------------------------------------------------------------------------
+    @staticmethod
+    def encode_extra(extra) -> bytes:
+        out = bytearray()
+        for value in extra:
+            value = 0 if value is None else value + 1
+            out += value.to_bytes(2, "little")
+        return bytes(out)
+
+    def key(self) -> bytes:
+        key = self._key
+        if key is None:
+            piles = self.piles
+            parts = [piles[i] for i in self.single]
+            for group in self.groups:
+                parts += sorted([piles[i] for i in group])
+            key = self._key = self.encode_extra(self.extra) + b"\0".join(parts)
+        return key
+
+    def restore(self, key: bytes) -> None:
+        size = 2 * len(self.extra)
+        head = key[:size]
+        self.extra = tuple(None if v == 0 else v - 1
+                           for v in (int.from_bytes(head[k:k + 2], "little") for k in range(0, size, 2)))
+        piles = self.piles
+        for i, part in zip(self.order, key[size:].split(b"\0")):
+            piles[i] = part
+        self._key = key
+
+    def save(self):
+        return list(self.piles), self.extra
+
+    def load(self, saved) -> None:
+        piles, self.extra = saved
+        self.piles = list(piles)
+        self._key = None
+
+    # -- changes -----------------------------------------------------------------------
+    def put(self, i: int, contents: bytes) -> None:
+        """Set pile ``i``'s contents (remembering the old ones for ``undo``)."""
+        self._undo.append((i, self.piles[i]))
+        self.piles[i] = contents
+
+    def set_extra(self, extra: tuple) -> None:
+        self._undo.append((-1, self.extra))
+        self.extra = extra
+
+    def apply(self, move):
+        """Play ``move`` and the safe moves after it; the token holds the moves played
+        and what they changed."""
+        self._undo = changes = []
+        played = [move]
+        self.play(move)
+        for _ in range(self.limit):
+            extra = self.safe_move()
+            if extra is None:
+                break
+            self.play(extra)
+            played.append(extra)
+        self._key = None
+        self._undo = None
+        return played, changes
+
+    def settle(self):
+        self._undo = changes = []
+        played = []
+        for _ in range(self.limit):
+            extra = self.safe_move()
+            if extra is None:
+                break
+            self.play(extra)
+            played.append(extra)
+        self._key = None
+        self._undo = None
+        return played, changes
+
+    def undo(self, token) -> None:
+        piles = self.piles
+        for i, old in reversed(token[1]):
+            if i < 0:
+                self.extra = old
+            else:
+                piles[i] = old
+        self._key = None
+
+    def moves(self, last, ordered: bool) -> list:
+        budget = self.budget
+        if budget is not None and budget.spent():
+            raise SearchInterrupted
+        return self.generate(ordered)
+
+    def game_moves(self, tokens) -> list:
+        return [self.game_move(move) for token in tokens for move in token[0]]
+
+    # -- what a subclass gives -------------------------------------------------------------
+    def generate(self, ordered: bool) -> list:
+        raise NotImplementedError
+
+    def play(self, move) -> None:
+        raise NotImplementedError
+
+    def safe_move(self):
+        return None
+
+    def is_won(self) -> bool:
+        raise NotImplementedError
+
+    def scores(self, key) -> list:
+        return [0]
+
+    def game_move(self, move):
+        raise NotImplementedError

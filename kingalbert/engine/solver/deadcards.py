@@ -1,0 +1,57 @@
+"""Dead cards: foundation cards that no win needs to take down again (the argument is
+in docs/solver.md, "Dead cards").  The declarative models work out, from their rules,
+which cards some pile (not a foundation) would take on each card; this finds the
+largest set D of foundation cards closed under it.
+
+Cards are codes 0-51; a foundation is the list of its cards' codes, bottom first.
+"""
+from __future__ import annotations
+
+
+def proper(stacks, start: int, fit) -> bool:
+    """Does every foundation hold what its rules could have built: from a card of rank
+    ``start``, each card fitting on the one below (``fit[under] >> over & 1``)?  If not,
+    no argument holds (a position set up from outside)."""
+    for codes in stacks:
+        if not codes:
+            continue
+        if codes[0] >= 52 or codes[0] % 13 + 1 != start:
+            return False
+        for under, over in zip(codes, codes[1:]):
+            if over >= 52 or not fit[under] >> over & 1:
+                return False
+    return True
+
+
+def dead_mask(stacks, copies: int, takes, returns: bool) -> int:
+    """The mask of dead card codes on foundations holding ``stacks``.
+
+    A code is a candidate when all ``copies`` of it are up.  Without ``returns``
+    (foundation cards never come down) every candidate is dead.  Otherwise D is the
+    largest set of candidates such that each copy lies on its foundation above
+    cards of D only, and every card some pile would take on a card of D
+    (``takes[code]``, a mask) is in D."""
+    counts = [0] * 52
+    for codes in stacks:
+        for code in codes:
+            counts[code] += 1
+    candidates = 0
+    for code in range(52):
+        if counts[code] == copies:
+            candidates |= 1 << code
+    if not returns:
+        return candidates
+    while True:
+        good = [0] * 52
+        for codes in stacks:
+            for code in codes:
+                if not candidates >> code & 1 or takes[code] & ~candidates:
+                    break
+                good[code] += 1
+        kept = 0
+        for code in range(52):
+            if good[code] == copies and candidates >> code & 1:
+                kept |= 1 << code
+        if kept == candidates:
+            return kept
+        candidates = kept

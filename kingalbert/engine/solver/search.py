@@ -1,0 +1,218 @@
+"""The one search loop: best-first, then depth-first from what best-first left open.
+
+It moves about a ``SearchState`` (``state.py``): the game's position with
+its reductions built in (safe moves played at once, moves no shortest win
+needs left out, symmetric positions under one key).  Why its verdicts are
+sound is in ``docs/solver.md``; in short, every position the search reaches
+is either expanded (all its moves tried) or has the key of one that is, so
+running out of positions proves that no win exists.
+
+Best-first search finds wins in few expansions.  It keeps one queue of open
+positions per weighting of the state's score and takes turns between them
+(a position expanded through one queue is skipped when another hands it out
+again): which weighting finds a win soonest varies from deal to deal.  Once
+it has used ``befs_share`` of the time, a depth-first search (cheaper per
+position: no position is stored to come back to) goes on from each position
+still open, best first by the first weighting.
+"""
+from __future__ import annotations
+
+import heapq
+import sys
+import time
+
+from .budget import Budget
+
+MASK40 = (1 << 40) - 1
+
+
+def search(state, budget: Budget, befs_share: float = 0.5, seen: dict | None = None, dead=None):
+    """Search from the state's position.  Returns (verdict, tokens): the tokens of
+    the moves of a winning line from the position (each ``state.apply`` result, the
+    root's safe moves first) when the verdict is "winnable", else None.
+
+    ``seen`` is the table to use (key -> parent key); a new one by default.
+    ``dead``: keys of positions proven unwinnable before (by a search of the same
+    game with the same kind of state), skipped like positions already seen.  A
+    ``SearchInterrupted`` raised in the middle of a move (by the budget's
+    watchdog, or by the state when its budget ran out while it generated moves)
+    goes to the caller, who holds the watchdog (``Budget.guarded``)."""
+    root_token = state.settle()
+    if state.is_won():
+        return "winnable", [root_token]
+    exact = state.save()
+    root = state.key()
+    if dead and root in dead:
+        return "unwinnable", None
+    parent = {} if seen is None else seen
+    if dead:
+        parent = _Skipping(parent, dead)
+    parent[root] = None
+    budget.states += 1
+    verdict, keys = _run(state, budget, befs_share, parent, root)
+    if verdict == "unwinnable" and budget.reason is not None:
+        verdict = "unknown"         # (a move generation cut short: no proof)
+    if verdict != "winnable":
+        return verdict, None
+    # the line from the root, through the positions the search went
+    state.load(exact)
+    return "winnable", [root_token] + replay(state, keys)
+
+
+def _run(state, budget, befs_share, parent, root):
+    weightings = state.weightings
+    flips = [MASK40 if newest_first else 0 for newest_first in weightings]
+    # open positions by number; a queue entry is score << 40 | number, and a
+    # position's number maps to None once it has been expanded
+    opened = [root]
+    queues = [[(value << 40) | flip] for value, flip in zip(state.scores(root), flips)]
+    nq = len(queues)
+    turn = 0
+    switch = None
+    if budget.deadline is not None:
+        switch = budget.start + (budget.deadline - budget.start) * befs_share
+    elif befs_share <= 0:
+        switch = 0.0
+    heappush, heappop = heapq.heappush, heapq.heappop
+    apply, undo, keyf, scores, won = state.apply, state.undo, state.key, state.scores, state.is_won
+    restore = state.restore
+    goal = None
+    key_bytes = sys.getsizeof(root)
+    while queues[0]:
+        turn = (turn + 1) % nq
+        queue = queues[turn]
+        while True:
+            number = (heappop(queue) & MASK40) ^ flips[turn]
+            if opened[number] is not None:
+                break
+        key = opened[number]
+        restore(key)
+        opened[number] = None
+        for move in state.moves(None, False):
+            token = apply(move)
+            child = keyf()
+            if child not in parent:
+                parent[child] = key
+                key_bytes += sys.getsizeof(child)
+                if won():
+                    goal = child
+                    break
+                number = len(opened)
+                opened.append(child)
+                for q, value, flip in zip(queues, scores(child), flips):
+                    heappush(q, (value << 40) | (number ^ flip))
+                if budget.add_state():
+                    return "unknown", None
+            elif budget.spent():
+                return "unknown", None
+            undo(token)
+        if goal is not None:
+            return "winnable", _chain(parent, goal)
+        budget.estimate = key_bytes * 3 + len(opened) * 60
+        if switch is not None and time.perf_counter() > switch:
+            break
+        # every queue holds every open position: all empty together (skipped
+        # entries aside), so the first one decides
+        while queues[0] and opened[(queues[0][0] & MASK40) ^ flips[0]] is None:
+            heappop(queues[0])
+    budget.estimate = key_bytes * 3 + len(opened) * 60
+    heap = [(value, opened[(value & MASK40) ^ flips[0]]) for value in queues[0]
+            if opened[(value & MASK40) ^ flips[0]] is not None]
+    heapq.heapify(heap)
+    del queues, opened
+    # depth-first from every open position, best first
+    while heap:
+        _, start_key = heapq.heappop(heap)
+        state.restore(start_key)
+        verdict, line = _dfs(state, budget, parent)
+        if verdict == "winnable":
+            return "winnable", _chain(parent, start_key) + line
+        if verdict == "unknown":
+            return "unknown", None
+    return "unwinnable", None
+
+
+def _dfs(state, budget, seen):
+    """Depth-first search from the current position; marks the positions in ``seen``.
+    Returns (verdict, the keys of the positions of the winning line after this one)."""
+    path = []            # the token of each move on the current line
+    keys = []            # and the key of the position it led to
+    frames = [state.moves(None, True)]
+    pos = [0]
+    apply, undo, moves, keyf, won = state.apply, state.undo, state.moves, state.key, state.is_won
+    while frames:
+        cand = frames[-1]
+        i = pos[-1]
+        if i >= len(cand):
+            frames.pop()
+            pos.pop()
+            if path:
+                undo(path.pop())
+                keys.pop()
+            continue
+        pos[-1] = i + 1
+        move = cand[i]
+        token = apply(move)
+        key = keyf()
+        if key in seen:
+            undo(token)
+            if budget.spent():
+                return "unknown", None
+            continue
+        seen[key] = 0
+        path.append(token)
+        keys.append(key)
+        if won():
+            return "winnable", keys
+        frames.append(moves(token, True))
+        pos.append(0)
+        budget.estimate += sys.getsizeof(key) * 3
+        if budget.add_state():
+            return "unknown", None
+    return "unwinnable", None
+
+
+class _Skipping:
+    """A table that also counts positions known to be unwinnable as seen."""
+
+    __slots__ = ("table", "dead")
+
+    def __init__(self, table, dead):
+        self.table, self.dead = table, dead
+
+    def __contains__(self, key) -> bool:
+        return key in self.table or key in self.dead
+
+    def __setitem__(self, key, value) -> None:
+        self.table[key] = value
+
+    def __getitem__(self, key):
+        return self.table[key]
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+
+def _chain(parent, key):
+    chain = []
+    while key is not None:
+        chain.append(key)
+        key = parent[key]
+    chain.reverse()
+    return chain
+
+
+def replay(state, keys) -> list:
+    """The tokens of moves from the state's position through the positions ``keys``
+    (the first is the position itself)."""
+    out = []
+    for want in keys[1:]:
+        for move in state.moves(None, False):
+            token = state.apply(move)
+            if state.key() == want:
+                out.append(token)
+                break
+            state.undo(token)
+        else:
+            raise AssertionError("solver: lost the line")
+    return out

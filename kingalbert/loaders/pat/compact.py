@@ -1,0 +1,499 @@
+"""A ``.pat`` game as the solver's compact state (``PatRuleset.solver_state``).
+
+The position is one ``bytes`` per pile, a card a byte (1-52 face up, 53-104 face
+down; suits in C D H S order, then rank), and ``extra``: the pass through the
+stock and whether it has been emptied.  Moves and what they do are those of
+``PatRuleset`` (see ``model``'s docstring), worked out from tables: which
+card fits on which under each ``Sequence``, which card starts each pile, the
+piles each pile may cover.  Tests play this state and ``Game`` side by side.
+
+Games this state can't play exactly decline it (``PatState.supports``): a
+stock turned over shuffled (the random generator would be part of the
+position), cards brought from the bottom to the top by a click, a foundation
+value that could change during the game.  Those are searched through
+``Game``.  The reductions are ``solving.PatFacts``'.
+"""
+from __future__ import annotations
+
+from ...engine.moves import Move
+from ...engine.solver.compact import CompactState
+from .model import UNLIMITED
+from .solving import facts as facts_of
+from .tables import BYTE, CLICK, DRAG, FACES, down, tables, up  # noqa: F401  (BYTE: the card codes, for tests)
+
+
+class PatState(CompactState):
+    """A position of a ``PatRuleset`` game; moves are ``(DRAG, src, n, dst)`` and ``(CLICK, pile, 1, -1)``."""
+
+    @staticmethod
+    def supports(ruleset, game) -> bool:
+        if ruleset.stock.turnover == 1:
+            return False
+        for spec in ruleset.specs:
+            if any(rules.put.rotate for rules in spec.rules):
+                return False
+        if any(var.startswith("rotated:") for var in game.vars):
+            return False
+        values = game.vars.get("foundation_values")
+        for leader in set(ruleset._group_of.values()) - {None}:
+            value = values.get(f"p{leader + 1}") if isinstance(values, dict) else None
+            if not (isinstance(value, int) and 1 <= value <= 13):
+                return False        # read from the leader's cards, which might change
+        return True
+
+    def __init__(self, ruleset, game, budget=None, plain: bool = False, facts=None):
+        self.rules = ruleset
+        self.table = tables(ruleset)
+        self.names = [pile.name for pile in game.piles]
+        self.plain = plain
+        self.base = [None] + [ruleset.base_of(game, i) if spec.base_group else None
+                              for i, spec in enumerate(ruleset.specs, start=1)]
+        passes = game.vars.get("pass", 1)
+        passes = passes if isinstance(passes, int) and not isinstance(passes, bool) and passes >= 1 else 1
+        extra = (passes, 1 if game.vars.get("emptied") else 0)
+        piles = [bytes(BYTE[card] for card in pile.cards) for pile in game.piles]
+        if facts is None:
+            facts = facts_of(ruleset, game)
+        self.facts = facts          # (with ``plain``, only for the score, which proves nothing)
+        groups = () if plain else facts.groups
+        super().__init__(piles, extra, groups, budget)
+        self.group_of = None if plain else facts.group_of
+        self.dead = None if plain else facts.dead
+        self.memo: dict = {}
+
+    # -- rule sets in force -------------------------------------------------------------
+    def active(self, index: int, k=None):
+        fixed = self.table.fixed[index]
+        if fixed is not None:
+            return fixed
+        rules = self.table.sets[index]
+        mode = self.table.combine[index] or self.rules.specs[index - 1].combine
+        if mode in (1, 2):
+            return rules[k or 0]
+        stock_empty = not self.piles[0]
+        passes = self.rules.stock.passes
+        last = passes < UNLIMITED and self.extra[0] >= max(passes, 1)
+        if mode == 3:
+            second = last
+        elif mode == 4:
+            second = last and stock_empty
+        elif mode == 5:
+            second = stock_empty
+        elif mode == 6:
+            second = stock_empty or self.extra[0] > 1 or bool(self.extra[1])
+        else:
+            second = False
+        return rules[1] if second else rules[0]
+
+    def active_fit(self, index: int, k=None):
+        fixed = self.table.fixed_fit[index]
+        if fixed is not None:
+            return fixed
+        rules = self.table.sets[index]
+        return self.table.fits[index][rules.index(self.active(index, k))] if len(rules) > 1 \
+            else self.table.fits[index][0]
+
+    def combination(self, a: int, b: int = 0) -> int:
+        both = self.table.both
+        x, y = both[a], both[b]
+        return 2 if 2 in (x, y) else 1 if 1 in (x, y) else 0
+
+    # -- picking up ------------------------------------------------------------------------
+    def blocked(self, index: int, rules, picking: bool, n: int = 1) -> bool:
+        take = rules.take
+        if not (take.blocks_pick if picking else take.blocks_put):
+            return False
+        kind = take.block_kind
+        piles = self.piles
+        if kind == "cover":
+            count = len(piles[index])
+            if picking:
+                return self.table.covered(piles, index, count - n, count - 1)
+            if count:
+                return self.table.covered(piles, index, count - 1, count - 1)
+            return self.table.slot_covered(piles, index)
+        nxt = index + 1 < len(piles) and bool(piles[index + 1])
+        if kind == "next":
+            return nxt
+        return nxt and index - 1 >= 0 and bool(piles[index - 1])
+
+    def is_run(self, fit, cards) -> bool:
+        return all(fit[cards[i] - 1] >> (cards[i + 1] - 1) & 1 for i in range(len(cards) - 1))
+
+    def take_ok(self, index: int, n: int, rules, fit) -> bool:
+        kind = rules.take.kind
+        cards = self.piles[index][-n:]
+        if kind == 0 or (kind == 1 and n != 1):
+            return False
+        if kind == 4 and n < 2 and not (rules.sequence.pairs_to_13 and (cards[0] - 1) % 13 == 12):
+            return False
+        if kind in (2, 3, 4) and n > 1 and not self.is_run(fit, cards):
+            return False
+        return not (rules.take.block and self.blocked(index, rules, True, n))
+
+    def pick_ok(self, index: int, n: int) -> bool:
+        """``check_pick`` (the caller has made sure the top ``n`` cards are there and face up)."""
+        if index == 0:
+            return self.rules.stock.face == 2 and n == 1
+        combination = self.combination(index)
+        if combination == 0:
+            return self.take_ok(index, n, self.active(index), self.active_fit(index))
+        sets, fits = self.table.sets[index], self.table.fits[index]
+        results = [self.take_ok(index, n, rules, fit) for rules, fit in zip(sets, fits)]
+        return all(results) if combination == 2 else any(results)
+
+    # -- laying down ---------------------------------------------------------------------
+    def drop_ok(self, s: int, n: int, d: int) -> bool:
+        """``check_drop`` for a pick ``pick_ok`` allows."""
+        if d == 0:
+            return False
+        combination = self.combination(s, d)
+        if combination == 0:
+            return self.drop_set_ok(s, n, d, None, True)
+        results = [self.drop_set_ok(s, n, d, k) for k in (0, 1)]
+        return all(results) if combination == 2 else any(results)
+
+    def drop_set_ok(self, s: int, n: int, d: int, k, picked: bool = False) -> bool:
+        """One rule set's half of ``drop_ok``; ``picked``: the pick is known to be allowed
+        under the same rule set (``pick_ok`` with no combined sets)."""
+        table, piles = self.table, self.piles
+        if s == 0:
+            src_rules = None
+            if not (self.rules.stock.face == 2 and n == 1):
+                return False
+        else:
+            src_rules = self.active(s, k)
+            if not picked and not self.take_ok(s, n, src_rules, self.active_fit(s, k)):
+                return False
+        rules = self.active(d, k)
+        put = rules.put
+        cards = piles[s][-n:]
+        bottom = cards[0]
+        kind = put.kind
+        if kind == 0 or (kind == 1 and n != 1) or (kind == 9 and n != 13):
+            return False
+        if kind in (4, 5):
+            lone_king = n == 1 and (bottom - 1) % 13 == 12 and (
+                rules.sequence.pairs_to_13 or (src_rules is not None and src_rules.sequence.pairs_to_13))
+            if (kind == 4 and n < 2 or kind == 5 and n != 2) and not lone_king:
+                return False
+        if kind == 3 and n > 1 and n > self.free_limit(s, d):
+            return False
+        if not self.source_ok(s, d, put.source):
+            return False
+        if put.neighbour == 1 and not (d - 1 >= 0 and piles[d - 1]):
+            return False
+        if put.neighbour == 2 and not (d + 1 < len(piles) and piles[d + 1]):
+            return False
+        if rules.take.block and self.blocked(d, rules, False):
+            return False
+        if src_rules is not None and rules.take.refuses_mark(src_rules.take.mark):
+            return False
+        cap = table.capacity[d]
+        target = piles[d]
+        if cap is not None and len(target) + n > cap:
+            return False
+        if not target:
+            base = self.base[d]
+            pattern = rules.empty
+            if pattern.base and base is None:
+                return False
+            return pattern.matches(FACES[(bottom - 1) % 52], base)
+        return bool(self.active_fit(d, k)[(target[-1] - 1) % 52] >> ((bottom - 1) % 52) & 1)
+
+    def source_ok(self, s: int, d: int, source: int) -> bool:
+        if source == 0:
+            return True
+        stocky = s == 0 or s == self.table.waste
+        empty = not self.piles[d]
+        if source == 1 and not stocky:
+            return False
+        if source in (2, 3) and empty and not stocky:
+            return False
+        if source == 3 and not empty and stocky:
+            return False
+        if source == 4 and not empty and not stocky:
+            return False
+        if source == 5 and stocky:
+            return False
+        return not (source == 6 and empty and s != d - 1)
+
+    def free_limit(self, s: int, d: int) -> int:
+        cells = columns = 0
+        table, piles = self.table, self.piles
+        for i in range(1, len(piles)):
+            if piles[i] or i == s or i == d or i == table.waste:
+                continue
+            spec = table.specs[i]
+            if spec.invisible:
+                continue
+            rules = self.active(i)
+            if (rules.take.kind == 0 or rules.put.kind == 0 or rules.empty.kind != "any"
+                    or rules.put.source not in (0, 4, 5) or rules.put.neighbour):
+                continue
+            if spec.capacity == 1 or rules.put.kind == 1 or rules.take.kind == 1:
+                cells += 1
+            else:
+                columns += 1
+        return (cells + 1) * 2 ** columns
+
+    # -- the moves --------------------------------------------------------------------------
+    def generate(self, ordered: bool) -> list:
+        piles, table = self.piles, self.table
+        count = len(piles)
+        group_of = self.group_of
+        dead_tops = self.dead_tops() if self.dead is not None and self.dead.returns else ()
+        # destinations: by the cards their top takes (under any of their rule sets), and the empty ones
+        wants: dict[int, list[int]] = {}
+        empty = []
+        seen_groups = set()
+        lays, takes_on = table.lays, table.takes_on
+        for d in range(1, count):
+            cards = piles[d]
+            if not lays[d]:
+                continue
+            if not cards:
+                if group_of is not None and group_of[d] is not None:
+                    if group_of[d] in seen_groups:
+                        continue
+                    seen_groups.add(group_of[d])
+                empty.append(d)
+                continue
+            for code in takes_on[d][(cards[-1] - 1) % 52]:
+                wants.setdefault(code, []).append(d)
+        out = []
+        for s in range(count):
+            cards = piles[s]
+            if not cards or s in dead_tops:
+                continue
+            if s == 0 and self.rules.stock.face != 2:
+                continue
+            size = len(cards)
+            for n in range(1, size + 1):
+                if cards[-n] > 52:
+                    break
+                if not self.pick_ok(s, n):
+                    if self.hopeless(s, n):
+                        break
+                    continue
+                bottom = (cards[-n] - 1) % 52
+                found = wants.get(bottom)
+                targets = sorted(found + empty) if found and empty else (found or empty)
+                for d in targets:
+                    if d == s:
+                        continue
+                    if group_of is not None and n == size and not piles[d] and group_of[s] is not None \
+                            and group_of[s] == group_of[d]:
+                        continue
+                    if self.drop_ok(s, n, d):
+                        out.append((DRAG, s, n, d))
+        for i in range(count):
+            if self.click_plan(i) is not None:
+                out.append((CLICK, i, 1, -1))
+        if ordered and len(out) > 1:
+            out.sort(key=self.priority, reverse=True)
+        return out
+
+    def hopeless(self, s: int, n: int) -> bool:
+        """Is every pick of more than ``n`` cards from pile ``s`` refused too?"""
+        if s == 0:
+            return True
+        sets, fits = self.table.sets[s], self.table.fits[s]
+        cards = self.piles[s]
+        for rules, fit in zip(sets, fits):
+            kind = rules.take.kind
+            if kind == 9:
+                return False
+            if kind in (2, 3, 4) and (n < 2 or self.is_run(fit, cards[-n:])):
+                return False
+        return True
+
+    def priority(self, move) -> int:
+        kind, s, n, d = move
+        if kind == CLICK:
+            return -5 if s == 0 else 50
+        table, piles = self.table, self.piles
+        score = 0
+        if table.targets[d] == 13 or 0 < table.targets[d] < UNLIMITED:
+            score = 100
+        elif 0 < table.targets[s] < UNLIMITED:
+            score = -50
+        elif not piles[d]:
+            score = -100 if n == len(piles[s]) else -10
+        else:
+            score = 10 + (20 if n == len(piles[s]) else 0)
+        if n < len(piles[s]) and piles[s][-n - 1] > 52:
+            score += 15
+        if s == 0 or s == table.waste:
+            score += 5
+        return score
+
+    # -- clicks ------------------------------------------------------------------------------
+    def click_plan(self, i: int):
+        """What a click on pile ``i`` would do: ("turn",), ("draw", draws, feeds), ("flip",), or None."""
+        piles = self.piles
+        if i == 0:
+            return self.stock_plan()
+        cards = piles[i]
+        if cards and cards[-1] > 52:
+            spec = self.table.specs[i]
+            if any(r.take.kind for r in spec.rules) and not spec.invisible \
+                    and not self.blocked(i, self.active(i), True):
+                return ("flip",)
+        return None
+
+    def stock_plan(self):
+        stock, table, piles = self.rules.stock, self.table, self.piles
+        waste = table.waste
+        feeders = []
+        if table.feeders_possible:
+            for index in range(1, table.count):
+                feed = self.active(index).put.feed
+                if feed:
+                    feeders.append((index, table.specs[index], feed))
+        if not piles[0]:
+            if waste is None or not piles[waste]:
+                return None
+            if not (stock.passes >= UNLIMITED or self.extra[0] < stock.passes):
+                return None
+            return ("turn",)
+        draws = min(stock.draw, len(piles[0])) if waste is not None and stock.passes > 0 else 0
+        kinds = [i for i, _, f in feeders if f in (3, 4)]
+        kind_ready = all(piles[i] for i in kinds)
+        feeds = self.feed_plan(feeders, draws, kind_ready)
+        if not draws and not feeds:
+            return None
+        return ("draw", draws, feeds)
+
+    def feed_plan(self, feeders, draws, kind_ready):
+        stock = list(self.piles[0])
+        if draws:
+            del stock[-draws:]
+        plan = []
+        for index, spec, feed in feeders:
+            if not stock:
+                break
+            pile = self.piles[index]
+            cap = spec.capacity
+            if feed in (1, 2, 3, 4):
+                if feed in (3, 4) and not kind_ready:
+                    continue
+                want = 1 if feed in (1, 3) else 2
+                if cap is not None:
+                    want = min(want, cap - len(pile))
+                count = max(0, min(want, len(stock)))
+            else:
+                size = spec.capacity or max(spec.count, 1)
+                rules = self.active(index)
+                fit = self.active_fit(index)
+                top = pile[-1] if pile else None
+                count, length = 0, len(pile)
+                while stock and length < size:
+                    card = up(stock[-1])
+                    if top is not None:
+                        fits = bool(fit[(top - 1) % 52] >> (card - 1) & 1)
+                    else:
+                        fits = rules.empty.matches(FACES[card - 1], self.base[index])
+                    if not fits:
+                        break
+                    stock.pop()
+                    top, count, length = card, count + 1, length + 1
+                if count:
+                    plan.append((index, count))
+                continue
+            del stock[len(stock) - count:]
+            if count:
+                plan.append((index, count))
+        return plan
+
+    # -- doing -------------------------------------------------------------------------------------
+    def _move(self, s: int, n: int, d: int, turn=None) -> None:
+        piles = self.piles
+        moved = piles[s][-n:]
+        if turn is not None:
+            moved = bytes(turn(b) for b in moved)
+        self.put(s, piles[s][:-n])
+        self.put(d, piles[d] + moved)
+
+    def _deal_one_by_one(self, s: int, count: int, d: int) -> None:
+        piles = self.piles
+        moved = bytes(up(b) for b in reversed(piles[s][-count:]))
+        self.put(s, piles[s][:-count])
+        self.put(d, piles[d] + moved)
+
+    def play(self, move) -> None:
+        kind, s, n, d = move
+        piles = self.piles
+        if kind == DRAG:
+            self._move(s, n, d)
+        else:
+            plan = self.click_plan(s)
+            if plan[0] == "flip":
+                self.put(s, piles[s][:-1] + bytes((up(piles[s][-1]),)))
+            elif plan[0] == "turn":
+                waste = self.table.waste
+                face = up if self.rules.stock.face == 2 else down
+                self.put(0, bytes(face(b) for b in reversed(piles[waste])))
+                self.put(waste, b"")
+                self.set_extra((self.extra[0] + 1, self.extra[1]))
+            else:
+                _, draws, feeds = plan
+                if draws:
+                    self._deal_one_by_one(0, draws, self.table.waste)
+                for index, count in feeds:
+                    self._deal_one_by_one(0, count, index)
+                if not piles[0] and not self.extra[1]:
+                    self.set_extra((self.extra[0], 1))
+        self._after(s if kind == DRAG else None)
+
+    def _after(self, src) -> None:
+        piles, table = self.piles, self.table
+        for i in range(1, len(piles)):
+            cards = piles[i]
+            if not cards or cards[-1] <= 52:
+                continue
+            spec = table.specs[i]
+            if spec.invisible or spec.face == 5 or not any(r.take.kind for r in spec.rules):
+                continue
+            rules = self.active(i)
+            if i != src and not rules.take.block:
+                continue
+            if not self.blocked(i, rules, True):
+                self.put(i, cards[:-1] + bytes((up(cards[-1]),)))
+        if not piles[0] and not self.extra[1]:
+            self.set_extra((self.extra[0], 1))
+
+    # -- the end -----------------------------------------------------------------------------------
+    def is_won(self) -> bool:
+        table, piles = self.table, self.piles
+        counted = [i for i in range(table.count) if i == 0 or not table.window_only[i]]
+        zeros = [i for i in counted if table.targets[i] == 0]
+        if zeros:
+            return all(not piles[i] for i in zeros)
+        full = [i for i in counted if 0 < table.targets[i] < UNLIMITED]
+        return bool(full) and all(len(piles[i]) == table.targets[i] for i in full)
+
+    def scores(self, key) -> list:
+        return [self.facts.score(self)]
+
+    def game_move(self, move) -> Move:
+        kind, s, n, d = move
+        if kind == DRAG:
+            return Move("drag", self.names[s], n, self.names[d])
+        return Move("click", self.names[s])
+
+    # -- dead cards (``solving``) ---------------------------------------------------------------------
+    def dead_tops(self):
+        return self.facts.dead_tops(self)
+
+    def safe_move(self):
+        if self.dead is None:
+            return None
+        return self.facts.safe_move(self)
+
+
+def solver_state(ruleset, game):
+    """The compact state of ``game``, or None if this state can't play it exactly."""
+    if not PatState.supports(ruleset, game):
+        return None
+    return PatState(ruleset, game, facts=facts_of(ruleset, game))

@@ -1,0 +1,261 @@
+"""What the solver may use in a ``.pat`` game, derived from its piles' rules (the
+arguments: docs/solver.md, "The declarative models").
+
+Symmetric piles (``groups``)
+    Piles other than the stock and waste whose rules are the same (rule sets,
+    how they combine, target, foundation value, card faces' visibility), that
+    feed from the stock or turn their bottom card up by a click in no rule
+    set, and that no rule looks at by place: no pile blocks or lays down by
+    its neighbours', no pile takes only from the one before it, and (where
+    piles block one another by covering) none lies where a covering pile
+    could reach or be reached.
+
+Dead cards (``PatDead``)
+    When the game is won by getting every card to the foundations (exactly
+    the foundations are counted, 13 cards each, as many as the decks have
+    suits), the foundations are alike (one rule set, one card laid at a time,
+    up or down by suit from one start value, not round the corner unless one
+    deck is played, taking back at most the top card and never onto another
+    foundation), and no pile is fed by the stock, turns cards over by a click,
+    lays down only by its neighbours, or moves exactly so many cards (two,
+    thirteen, sequences of two or more).  Where foundation cards may come
+    back, no pile may block another and every pile that takes cards shows its
+    top card when dealt.
+"""
+from __future__ import annotations
+
+from ...engine.solver import deadcards
+from .tables import DRAG, tables
+from .model import UNLIMITED
+
+
+class PatDead:
+    def __init__(self, foundations, start, fit, copies, takes, returns):
+        self.foundations = foundations
+        self.start = start
+        self.fit = fit
+        self.copies = copies
+        self.takes = takes
+        self.returns = returns
+
+
+class PatFacts:
+    def __init__(self, ruleset, base):
+        self.ruleset = ruleset
+        self.table = table = tables(ruleset)
+        self.groups = symmetric_groups(ruleset, table, base)
+        self.group_of = [None] * table.count
+        for number, group in enumerate(self.groups):
+            for i in group:
+                self.group_of[i] = number
+        self.dead = dead_cards(ruleset, table, base)
+        self.foundation = [ruleset._role(i) == "foundation" for i in range(table.count)]
+        self.accepts = [False] + [any(rules.put.kind for rules in spec.rules) for spec in ruleset.specs]
+        self.memo: dict = {}
+
+    # -- dead cards ------------------------------------------------------------------------
+    def _here(self, state):
+        dead, piles = self.dead, state.piles
+        key = tuple((piles[f][-1] if piles[f] else 0, len(piles[f])) for f in dead.foundations)
+        found = self.memo.get(key)
+        if found is None:
+            if len(self.memo) > 200_000:
+                self.memo.clear()
+            found = self.memo[key] = self._work_out(piles)
+        return found
+
+    def _work_out(self, piles):
+        dead = self.dead
+        stacks = []
+        for f in dead.foundations:
+            if any(b > 52 for b in piles[f]):
+                return frozenset(), {}
+            stacks.append([b - 1 for b in piles[f]])
+        if not deadcards.proper(stacks, dead.start, dead.fit):
+            return frozenset(), {}
+        mask = deadcards.dead_mask(stacks, dead.copies, dead.takes, dead.returns)
+        tops = frozenset(f for f, codes in zip(dead.foundations, stacks) if codes and mask >> codes[-1] & 1)
+        ups = {}
+        empty_done = False
+        for k, f in enumerate(dead.foundations):
+            codes = stacks[k]
+            if codes:
+                wanted = [code for code in range(52) if dead.fit[codes[-1]] >> code & 1]
+            elif not empty_done:
+                empty_done = True            # (one empty foundation stands for all: they are alike)
+                wanted = [suit * 13 + dead.start - 1 for suit in range(4)]
+            else:
+                continue
+            for code in wanted:
+                if code in ups:
+                    continue
+                trial = [list(x) for x in stacks]
+                trial[k].append(code)
+                if deadcards.dead_mask(trial, dead.copies, dead.takes, dead.returns) >> code & 1:
+                    ups[code] = f
+        return tops, ups
+
+    def dead_tops(self, state):
+        return self._here(state)[0]
+
+    def safe_move(self, state):
+        ups = self._here(state)[1]
+        if not ups:
+            return None
+        piles, foundation = state.piles, self.foundation
+        for s, cards in enumerate(piles):
+            if not cards or foundation[s] or cards[-1] > 52:
+                continue
+            f = ups.get(cards[-1] - 1)
+            if f is not None and state.pick_ok(s, 1) and state.drop_ok(s, 1, f):
+                return (DRAG, s, 1, f)
+        return None
+
+    # -- how near won a position looks ---------------------------------------------------------
+    def score(self, state) -> int:
+        total = 0
+        table, foundation, accepts = self.table, self.foundation, self.accepts
+        for i, cards in enumerate(state.piles):
+            if foundation[i]:
+                continue
+            if not cards:
+                if accepts[i]:
+                    total -= 3
+                continue
+            fit = table.fits[i][0] if i else None
+            low = [99, 99, 99, 99]
+            prev = -1
+            for b in cards:
+                if b > 52:
+                    total += 7
+                    prev = -1
+                    continue
+                c = b - 1
+                total += 4
+                if prev < 0 or fit is None or not fit[prev] >> c & 1:
+                    total += 2
+                suit, rank = c // 13, c % 13
+                if low[suit] < rank:
+                    total += 2
+                else:
+                    low[suit] = rank
+                prev = c
+        return total
+
+
+def _by_place_excluded(ruleset, table) -> set:
+    """Piles a rule looks at by place: neighbours of piles that block or lay down by their
+    neighbours, the pile before one that takes only from it, and piles in reach of
+    covering ones."""
+    excluded = set()
+    count = table.count
+    for i, spec in enumerate(ruleset.specs, start=1):
+        for rules in spec.rules:
+            if rules.take.block_kind in ("next", "both") or rules.put.neighbour:
+                excluded.update(j for j in (i - 1, i, i + 1) if 0 <= j < count)
+            if rules.put.source == 6:
+                excluded.update((i - 1, i))
+    if table.any_cover:
+        most = 52 * ruleset.decks
+        boxes = []
+        for index in range(count):
+            x, y, dx, dy, w, h = table.place[index]
+            xs = (x, x + dx * most)
+            ys = (y, y + dy * most)
+            boxes.append((min(xs), min(ys), max(xs) + w, max(ys) + h))
+        covering = [i for i, spec in enumerate(ruleset.specs, start=1)
+                    if any(rules.take.block_kind == "cover" for rules in spec.rules)]
+        for a in covering:
+            ax0, ay0, ax1, ay1 = boxes[a]
+            for b in range(count):
+                bx0, by0, bx1, by1 = boxes[b]
+                if bx0 < ax1 and ax0 < bx1 and by0 < ay1 and ay0 < by1:
+                    excluded.update((a, b))
+    return excluded
+
+
+def symmetric_groups(ruleset, table, base) -> list[list[int]]:
+    excluded = _by_place_excluded(ruleset, table)
+    by_rule: dict = {}
+    for i, spec in enumerate(ruleset.specs, start=1):
+        if i in excluded or i == table.waste or table.window_only[i]:
+            continue
+        if any(rules.put.feed or rules.put.rotate for rules in spec.rules):
+            continue
+        shape = (spec.rules, spec.combine if len(spec.rules) == 2 else 0, spec.target, base[i], spec.invisible,
+                 spec.face == 5, spec.base_group, spec.horizontal)
+        by_rule.setdefault(shape, []).append(i)
+    return [group for group in by_rule.values() if len(group) > 1]
+
+
+def dead_cards(ruleset, table, base):
+    """``PatDead`` when the conditions of the module's docstring hold, else None."""
+    specs = ruleset.specs
+    foundations = [i for i in range(1, table.count) if ruleset._role(i) == "foundation"]
+    if not foundations or len(foundations) != 4 * ruleset.decks:
+        return None
+    counted = [i for i in range(table.count) if i == 0 or not table.window_only[i]]
+    if any(table.targets[i] == 0 for i in counted):
+        return None
+    full = [i for i in counted if 0 < table.targets[i] < UNLIMITED]
+    if sorted(full) != foundations or any(table.targets[i] != 13 for i in foundations):
+        return None
+    first = specs[foundations[0] - 1]
+    if any(specs[i - 1].rules != first.rules or specs[i - 1].combine != first.combine for i in foundations):
+        return None
+    if len(first.rules) != 1:
+        return None
+    rules = first.rules[0]
+    take, put, empty, sequence = rules.take, rules.put, rules.empty, rules.sequence
+    if put.kind != 1 or put.feed or put.rotate or put.source or put.neighbour or take.block:
+        return None
+    if empty.kind != "card" or empty.suit != 9:
+        return None
+    starts = {base[i] if empty.base else empty.rank for i in foundations}
+    if len(starts) != 1 or None in starts:
+        return None
+    if sequence.kind != "rule" or sequence.order not in (4, 6) or sequence.colour != 1:
+        return None
+    if sequence.limit in (1, 9) and ruleset.decks > 1:
+        return None
+    if take.kind == 0:
+        returns = False
+    elif take.kind == 1 and take.mark and take.refuses_mark(take.mark):
+        returns = True
+    else:
+        return None
+    waste = table.waste
+    takes = [0] * 52
+    for i, spec in enumerate(specs, start=1):
+        if i in foundations:
+            continue
+        for other in spec.rules:
+            if other.put.feed or other.put.rotate or other.put.neighbour:
+                return None
+            if other.put.kind not in (0, 1, 2, 3) or other.take.kind == 4:
+                return None
+            if returns and other.take.block:
+                return None
+        if any(other.put.kind for other in spec.rules):
+            if i == waste:
+                return None
+            if returns and spec.face not in (1, 2, 6, 7):
+                return None
+            for fit in table.fits[i]:
+                for code in range(52):
+                    takes[code] |= fit[code]
+    fit = table.fits[foundations[0]][0]
+    return PatDead(foundations, starts.pop(), fit, ruleset.decks, takes, returns)
+
+
+def facts(ruleset, game) -> PatFacts:
+    base = [None] + [ruleset.base_of(game, i) if spec.base_group else None
+                     for i, spec in enumerate(ruleset.specs, start=1)]
+    cache = ruleset.__dict__.setdefault("_pat_facts", {})
+    key = tuple(base)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 64:
+            cache.clear()
+        found = cache[key] = PatFacts(ruleset, base)
+    return found

@@ -1,0 +1,123 @@
+"""The tables a ``.pat`` game's compact state plays from: the card codes (1-52 face
+up, 53-104 face down), which card fits on which under each ``Sequence``, and the
+piles each pile may cover.  Shared by ``compact`` (the state) and ``solving`` (the
+reductions).
+"""
+from __future__ import annotations
+
+from ...engine.cards import SUITS, Card
+from .model import CARD_H, CARD_W
+
+DRAG, CLICK = 0, 1
+FACES = [Card(code % 13 + 1, SUITS[code // 13]) for code in range(52)]
+BYTE = {Card(rank, suit, up): SUITS.index(suit) * 13 + rank + (0 if up else 52)
+        for suit in SUITS for rank in range(1, 14) for up in (True, False)}
+
+
+def up(byte: int) -> int:
+    return (byte - 1) % 52 + 1
+
+
+def down(byte: int) -> int:
+    return (byte - 1) % 52 + 53
+
+
+def sequence_masks(sequence) -> list[int]:
+    """For each face-up card code, the mask of codes ``sequence`` lets go on it."""
+    masks = []
+    for under in FACES:
+        mask = 0
+        for code, over in enumerate(FACES):
+            if sequence.fits(under, over):
+                mask |= 1 << code
+        masks.append(mask)
+    return masks
+
+
+class PatTables:
+    """A ``PatRuleset`` as tables (made once per rule set, kept on it)."""
+
+    def __init__(self, ruleset):
+        self.ruleset = ruleset
+        stock, specs = ruleset.stock, ruleset.specs
+        self.count = len(specs) + 1
+        self.specs = [None] + list(specs)
+        masks: dict = {}
+
+        def seq(sequence):
+            if sequence not in masks:
+                masks[sequence] = sequence_masks(sequence)
+            return masks[sequence]
+        #: for each pile, its rule sets and their sequences' masks (the stock: none)
+        self.sets = [()] + [spec.rules for spec in specs]
+        self.fits = [()] + [tuple(seq(rules.sequence) for rules in spec.rules) for spec in specs]
+        self.combine = [0] + [spec.combine if len(spec.rules) == 2 else 0 for spec in specs]
+        self.waste = stock.waste - 1 if stock.waste else None
+        self.window_only = [ruleset.window_only(i) for i in range(self.count)]
+        self.shows = [not stock.invisible] + [not spec.invisible and spec.face != 5 for spec in specs]
+        self.capacity = [None] + [spec.capacity for spec in specs]
+        # geometry: each pile's place and step (71 x 96 pixels), and the piles after it that may lie over it
+        self.place = []
+        for index in range(self.count):
+            spec = stock if index == 0 else specs[index - 1]
+            w, h = (CARD_H, CARD_W) if spec.horizontal else (CARD_W, CARD_H)
+            self.place.append((spec.x, spec.y, spec.dx, spec.dy, w, h))
+        self.any_cover = any(rules.take.block_kind == "cover" for spec in specs for rules in spec.rules)
+        self.overlaps: dict = {}
+        self.targets = [stock.target] + [spec.target for spec in specs]
+        #: per pile: 1 or 2 when its two rule sets combine (either / both), else 0
+        self.both = [0] + [spec.combine if len(spec.rules) == 2 and spec.combine in (1, 2) else 0 for spec in specs]
+        #: per pile: its one rule set (and its mask) when no other can be in force, else None
+        self.fixed = [None] + [spec.rules[0] if len(spec.rules) == 1 else None for spec in specs]
+        self.fixed_fit = [None] + [fits[0] if len(fits) == 1 else None for fits in self.fits[1:]]
+        #: per pile and top card: the cards any of its rule sets lets go on it
+        lists: dict = {}
+        self.takes_on = [None]
+        for fits in self.fits[1:]:
+            key = tuple(map(id, fits))
+            if key not in lists:
+                union = [0] * 52
+                for fit in fits:
+                    union = [a | b for a, b in zip(union, fit)]
+                lists[key] = [[code for code in range(52) if mask >> code & 1] for mask in union]
+            self.takes_on.append(lists[key])
+        self.lays = [False] + [any(rules.put.kind for rules in spec.rules) for spec in specs]
+        self.feeders_possible = any(rules.put.feed for spec in specs for rules in spec.rules)
+
+    def covered(self, piles, index: int, first: int, last: int) -> bool:
+        """``PatRuleset.covered``: do cards of later piles lie over cards first..last of pile ``index``?"""
+        if not self.shows[index]:
+            return False
+        x, y, dx, dy, w, h = self.place[index]
+        for other in range(index + 1, self.count):
+            size = len(piles[other])
+            if not size or not self.shows[other]:
+                continue
+            ox, oy, odx, ody, ow, oh = self.place[other]
+            for j in range(first, last + 1):
+                ax, ay = x + j * dx, y + j * dy
+                for k in range(size):
+                    bx, by = ox + k * odx, oy + k * ody
+                    if bx < ax + w and ax < bx + ow and by < ay + h and ay < by + oh:
+                        return True
+        return False
+
+    def slot_covered(self, piles, index: int) -> bool:
+        x, y, _, _, w, h = self.place[index]
+        for other in range(index + 1, self.count):
+            size = len(piles[other])
+            if not size or not self.shows[other]:
+                continue
+            ox, oy, odx, ody, ow, oh = self.place[other]
+            for k in range(size):
+                bx, by = ox + k * odx, oy + k * ody
+                if bx < x + w and x < bx + ow and by < y + h and y < by + oh:
+                    return True
+        return False
+
+
+def tables(ruleset) -> PatTables:
+    found = ruleset.__dict__.get("_pat_tables")
+    if found is None:
+        found = ruleset.__dict__["_pat_tables"] = PatTables(ruleset)
+    return found

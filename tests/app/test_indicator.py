@@ -1,0 +1,94 @@
+"""The Winnable? indicator's policy: what it shows after each change, and when it asks
+for a search — none along a line found, none after an unwinnable position, shorter
+ones after a search that couldn't tell."""
+from kingalbert.app.indicator import LABELS, THINKING, Indicator
+from kingalbert.engine import Game
+from kingalbert.engine.king_albert import KingAlbert
+from kingalbert.engine.solver import solve
+
+PLAIN = {"auto_finish": False, "auto_stack": False}
+
+
+def ka(piles):
+    position = {"piles": [{"name": name, "cards": text.split()} for name, text in piles.items()]}
+    return Game.from_position(KingAlbert(), position, PLAIN)
+
+
+def answer_with_solver(indicator, game, decision):
+    kind, timeout = decision.search
+    result = solve(game, timeout=timeout)
+    return indicator.on_answer(game, {"verdict": result.verdict, "moves": [str(m) for m in result.moves]})
+
+
+def test_following_the_line_found_needs_no_search():
+    game = Game(KingAlbert(), 3, PLAIN)
+    indicator = Indicator()
+    decision = indicator.after_change(game)
+    assert decision.label == THINKING and decision.search == ("verdict", 10.0)
+    decision = answer_with_solver(indicator, game, decision)
+    assert decision.label == LABELS["winnable"]
+    line = decision.solution
+    for played, move in enumerate(line[:-1], 1):
+        game.play(move)
+        decision = indicator.after_change(game)
+        assert decision.search is None and decision.label == LABELS["winnable"]
+        assert decision.solution == line[played:]
+    # undo and redo along the line: known positions
+    game.undo()
+    assert indicator.after_change(game).search is None
+    game.redo()
+    assert indicator.after_change(game).search is None
+
+
+def test_a_move_off_the_line_asks_again():
+    game = Game(KingAlbert(), 3, PLAIN)
+    indicator = Indicator()
+    decision = answer_with_solver(indicator, game, indicator.after_change(game))
+    other = next(move for move in game.legal_moves if str(move) != decision.solution[0])
+    game.play(other)
+    assert indicator.after_change(game).search is not None
+
+
+def test_after_an_unwinnable_position_every_move_stays_unwinnable():
+    # the few moves there are lead nowhere
+    game = ka({"t1": "AH KS", "t2": "AC KH", "t3": "AD KC", "t4": "AS KD", "t5": "3H 2C",
+               "t6": "3D 2S", "t7": "2H 6C", "t8": "2D 5S", "t9": "3S 7H", "r1": "6D", "r2": "4H"})
+    indicator = Indicator()
+    decision = answer_with_solver(indicator, game, indicator.after_change(game))
+    assert decision.label == LABELS["unwinnable"]
+    for _ in range(2):
+        game.play(next(iter(game.legal_moves)))
+        decision = indicator.after_change(game)
+        assert decision.search is None and decision.label == LABELS["unwinnable"]
+
+
+def test_a_game_with_no_move_left_is_unwinnable_without_a_search():
+    game = ka({"t1": "AH KS", "t2": "AC KH", "t3": "AD KC", "t4": "AS KD", "t5": "3H 2C",
+               "t6": "3D 2S", "t7": "2H 5C", "t8": "2D 5S", "t9": "3S 7H"})
+    decision = Indicator().after_change(game)
+    assert decision.search is None and decision.label == LABELS["unwinnable"]
+
+
+def test_after_a_search_that_could_not_tell_the_next_ones_are_short():
+    game = Game(KingAlbert(), 3, PLAIN)
+    indicator = Indicator(timeout=10, short=0.5)
+    indicator.after_change(game)
+    indicator.on_answer(game, {"verdict": "unknown", "moves": []})
+    game.play(next(iter(game.legal_moves)))
+    decision = indicator.after_change(game)
+    assert decision.label == THINKING and decision.search == ("verdict", 0.5)
+    indicator.on_answer(game, {"verdict": "unwinnable", "moves": []})
+    game.undo()
+    game.play(list(game.legal_moves)[-1])
+    assert indicator.after_change(game).search == ("verdict", 10)
+
+
+def test_a_won_game_shows_nothing_and_a_new_game_starts_afresh():
+    game = ka({"f1": " ".join(f"{r}H" for r in "A23456789TJQ"), "t1": "KH"})
+    indicator = Indicator()
+    answer_with_solver(indicator, game, indicator.after_change(game))
+    game.play("t1>f1")
+    decision = indicator.after_change(game)
+    assert decision.label == "" and decision.search is None
+    fresh = Game(KingAlbert(), 3, PLAIN)
+    assert indicator.after_change(fresh).search == ("verdict", 10.0)

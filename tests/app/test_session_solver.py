@@ -1,0 +1,103 @@
+"""The session and the solver's process together: the Winnable? line reuses what the
+solver found (no new search along its line), Hint asks the solver's process rather
+than searching in the client's thread, and Only winnable deals says how long it took."""
+import threading
+
+from kingalbert.app.indicator import position_key
+from kingalbert.app.options import Options
+from kingalbert.app.session import Session
+from kingalbert.app.solver_worker import SolverWorker
+from kingalbert.engine import Game
+from kingalbert.engine.king_albert import KingAlbert
+
+PLAIN = {"auto_finish": False, "auto_stack": False}
+
+
+class Recorder(SolverWorker):
+    """The real worker, noting each question it is asked; answers wait in a queue until
+    the test hands them to the session (as the desktop's event loop does)."""
+
+    def __init__(self):
+        self.asked: list[tuple[str, float]] = []
+        self.answers: list = []
+        self.arrived = threading.Event()
+        super().__init__(self._collect)
+
+    def _collect(self, answer):
+        self.answers.append(answer)
+        self.arrived.set()
+
+    def start(self, kind, game, timeout=10.0):
+        self.asked.append((kind, timeout))
+        return super().start(kind, game, timeout)
+
+    def deliver(self, session, seconds=60):
+        assert self.arrived.wait(seconds), "no answer"
+        self.arrived.clear()
+        session.on_answer(self.answers[-1])
+
+
+def session_with_worker(tmp_path, seed=3, options=Options()):
+    worker = Recorder()
+    game = Game(KingAlbert(), seed, PLAIN)
+    return Session(game, options, autosave=tmp_path / "autosave.json", worker=worker), worker
+
+
+def test_following_the_solvers_line_needs_no_new_search(tmp_path):
+    session, worker = session_with_worker(tmp_path)
+    try:
+        assert worker.asked == [("verdict", 10.0)] and session.indicator == "Thinking..."
+        worker.deliver(session)
+        assert session.indicator == "Winnable"
+        line = list(session.solution)
+        for move in line[:5]:
+            session.play(move)
+            assert session.indicator == "Winnable"
+        assert len(worker.asked) == 1              # the line's positions were known
+        session.undo()
+        assert session.indicator == "Winnable" and len(worker.asked) == 1
+        # a move to a position the solver hasn't seen asks again (taking back the last
+        # move, say, would not: that position is on the line)
+        game = session.game
+
+        def unseen(move):
+            game.push(move)
+            try:
+                return position_key(game) not in session.verdicts.known
+            finally:
+                game.pop()
+        off = next(m for m in game.legal_moves if unseen(m))
+        session.play(off)
+        assert len(worker.asked) == 2 and worker.asked[-1][0] == "verdict"
+    finally:
+        worker.close()
+
+
+def test_hint_asks_the_solvers_process(tmp_path):
+    session, worker = session_with_worker(tmp_path)
+    try:
+        session.show_hint()      # no line known yet: the question goes to the process
+        assert worker.asked[-1][0] == "hint" and session.hint is None
+        assert session.game.message == "Hint: thinking..."
+        worker.deliver(session)
+        assert session.hint is not None and session.game.message.startswith("Hint: ")
+        move = f"{session.hint.src}>{session.hint.dst}" if session.hint.dst else session.hint.src
+        assert session.game.is_legal(move)
+        assert session.indicator == "Winnable"     # the hint's search decided the verdict too
+    finally:
+        worker.close()
+
+
+def test_only_winnable_deals_says_how_long_it_took(tmp_path):
+    options = Options()
+    options.values["winnable_deals"] = True
+    session, worker = session_with_worker(tmp_path, options=options)
+    try:
+        worker.deliver(session)
+        session.new_game()
+        assert worker.asked[-1][0] == "winnable-deal"
+        worker.deliver(session, 120)
+        assert "A winnable deal, found in" in session.game.message
+        assert " s (" in session.game.message
+    finally:
+        worker.close()

@@ -1,0 +1,131 @@
+"""The solver worker: answers in a child process, only the latest question's answer
+arrives, a question can be called off, Hint gets a move, Only winnable deals gets a
+seed and the time it took, and the child remembers what it proved unwinnable."""
+import threading
+import time
+
+import pytest
+
+from kingalbert.app.solver_worker import SolverWorker
+from kingalbert.engine import Game
+from kingalbert.engine.king_albert import KingAlbert
+from kingalbert.engine.solver import solve
+
+PLAIN = {"auto_finish": False, "auto_stack": False}
+
+
+class Collector:
+    def __init__(self):
+        self.answers = []
+        self.arrived = threading.Event()
+
+    def __call__(self, answer):
+        self.answers.append(answer)
+        self.arrived.set()
+
+    def wait(self, seconds=60):
+        assert self.arrived.wait(seconds), "no answer"
+        self.arrived.clear()
+        return self.answers[-1]
+
+
+def ka(piles):
+    position = {"piles": [{"name": name, "cards": text.split()} for name, text in piles.items()]}
+    return Game.from_position(KingAlbert(), position, PLAIN)
+
+
+DEAD = {"t1": "AH KS", "t2": "AC KH", "t3": "AD KC", "t4": "AS KD", "t5": "3H 2C",
+        "t6": "3D 2S", "t7": "2H 6C", "t8": "2D 5S", "t9": "3S 7H", "r1": "6D", "r2": "4H"}
+
+
+def test_a_verdict_and_its_line():
+    heard = Collector()
+    worker = SolverWorker(heard)
+    try:
+        game = Game(KingAlbert(), 3, PLAIN)
+        job = worker.start("verdict", game, 20)
+        answer = heard.wait()
+        assert answer.job == job and answer.kind == "verdict"
+        assert answer.result["verdict"] == "winnable" and answer.result["states"] > 0
+        for move in answer.result["moves"]:
+            game.play(move)
+        assert game.status == "won"
+    finally:
+        worker.close()
+
+
+@pytest.mark.slow
+def test_only_the_latest_question_is_answered():
+    heard = Collector()
+    worker = SolverWorker(heard)
+    try:
+        first = worker.start("verdict", Game(KingAlbert(), 2, PLAIN), 60)
+        time.sleep(0.5)
+        second = worker.start("verdict", ka(DEAD), 20)
+        answer = heard.wait()
+        assert answer.job == second != first and answer.result["verdict"] == "unwinnable"
+        time.sleep(0.5)
+        assert [a.job for a in heard.answers] == [second]
+    finally:
+        worker.close()
+
+
+@pytest.mark.slow
+def test_a_question_called_off_is_never_answered():
+    heard = Collector()
+    worker = SolverWorker(heard)
+    try:
+        worker.start("verdict", Game(KingAlbert(), 2, PLAIN), 60)
+        time.sleep(0.3)
+        worker.stop()
+        assert not heard.arrived.wait(1.5)
+        # the child is still there for the next question
+        job = worker.start("verdict", ka(DEAD), 20)
+        assert heard.wait().job == job
+    finally:
+        worker.close()
+
+
+def test_hint_gives_a_legal_move():
+    heard = Collector()
+    worker = SolverWorker(heard)
+    try:
+        game = Game(KingAlbert(), 3, PLAIN)
+        worker.start("hint", game, 5)
+        result = heard.wait().result
+        assert game.is_legal(result["move"])
+        worker.start("hint", ka({"t1": "AH KS", "t2": "AC KH", "t3": "AD KC", "t4": "AS KD", "t5": "3H 2C",
+                                 "t6": "3D 2S", "t7": "2H 5C", "t8": "2D 5S", "t9": "3S 7H"}), 5)
+        assert heard.wait().result["move"] is None
+    finally:
+        worker.close()
+
+
+@pytest.mark.slow
+def test_only_winnable_deals_gets_a_proved_seed_and_the_time_it_took():
+    heard = Collector()
+    worker = SolverWorker(heard)
+    try:
+        worker.start("winnable-deal", Game(KingAlbert(), 77), 5)
+        result = heard.wait(120).result
+        assert result["seed"] is not None and result["seconds"] > 0 and result["tried"] >= 1
+        assert solve(Game(KingAlbert(), result["seed"]), timeout=30).verdict == "winnable"
+    finally:
+        worker.close()
+
+
+def test_what_a_search_proved_unwinnable_is_kept_for_the_game():
+    heard = Collector()
+    worker = SolverWorker(heard)
+    try:
+        game = ka(DEAD)
+        worker.start("verdict", game, 20)
+        first = heard.wait().result
+        assert first["verdict"] == "unwinnable" and first["states"] > 1
+        # a position the first search went through: known at once
+        game.play(next(iter(game.legal_moves)))
+        worker.start("verdict", game, 20)
+        again = heard.wait().result
+        assert again["verdict"] == "unwinnable" and again["states"] <= 1
+    finally:
+        worker.close()

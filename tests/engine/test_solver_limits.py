@@ -1,0 +1,138 @@
+"""The solver's limits hold whatever one state costs: time read from the clock (and a
+single move generation that runs on interrupted), memory as the process's resident
+set, output of the private game not hoarded, and a stop request from outside."""
+import time
+
+from kingalbert.engine import Game
+from kingalbert.engine.cards import Card
+from kingalbert.engine.ruleset import Ruleset
+from kingalbert.engine.solver import Budget, SearchInterrupted, resident_bytes, solve
+
+
+class Heaps(Ruleset):
+    """Any top card onto any other heap, 13 spades on 6 heaps, won when one heap
+    holds them in order: far too many positions to search.  ``spin``: seconds of
+    busy work in every move generation; ``hoard``: bytes kept for good by every
+    move; ``chatty``: an event and a message for the desktop after every move."""
+
+    name = "Heaps"
+
+    def __init__(self, spin=0.0, hoard=0, chatty=False):
+        self.spin, self.hoard, self.chatty = spin, hoard, chatty
+        self.kept = []
+        self.events = []
+        self.longest = 0
+
+    def setup(self, game):
+        for i in range(6):
+            game.add_pile(f"h{i + 1}", "tableau")
+
+    def deal(self, game):
+        deck = [Card(rank, "S") for rank in range(1, 14)]
+        game.rng.shuffle(deck)
+        for i, card in enumerate(deck):
+            game.piles[i % 6].cards.append(card)
+
+    def check_drop(self, game, src, n, dst):
+        return None if n == 1 else "One at a time"
+
+    def legal_moves(self, game):
+        if self.spin:
+            end = time.perf_counter() + self.spin
+            while time.perf_counter() < end:
+                pass
+        return super().legal_moves(game)
+
+    def after_move(self, game, move):
+        if self.hoard:
+            self.kept.append(bytearray(self.hoard))
+        if self.chatty:
+            self.events.append(("flash", move.src, 1, 1))
+            self.longest = max(self.longest, len(self.events))
+
+    def take_events(self, game):
+        events, self.events = self.events, []
+        return events
+
+    def is_won(self, game):
+        return any([c.rank for c in p.cards] == list(range(13, 0, -1)) for p in game.piles)
+
+
+def timed_solve(game, **limits):
+    start = time.perf_counter()
+    result = solve(game, **limits)
+    return result, time.perf_counter() - start
+
+
+def test_a_search_stops_on_time_however_slow_its_states():
+    # each move generation takes 0.07 s: the old count of 256 states between
+    # looks at the clock would have run for 18 s
+    result, took = timed_solve(Game(Heaps(spin=0.07), 1), timeout=0.5)
+    assert result.verdict == "unknown" and result.limit == "time"
+    assert took < 1.5          # (bounds far from the failure's, for a busy machine)
+
+
+def test_one_move_generation_longer_than_the_limit_is_interrupted():
+    result, took = timed_solve(Game(Heaps(spin=5.0), 1), timeout=0.3)
+    assert result.verdict == "unknown" and result.limit == "time"
+    assert took < 1.5
+
+
+def test_a_zero_time_limit_answers_at_once():
+    result, took = timed_solve(Game(Heaps(spin=1.0), 1), timeout=0)
+    assert result.verdict == "unknown" and took < 0.5
+
+
+def test_memory_is_the_processes_resident_memory():
+    # every move keeps 200 kB that the search's own table knows nothing of
+    base = resident_bytes()
+    ruleset = Heaps(hoard=200_000)
+    result = solve(Game(ruleset, 1), timeout=30, max_memory_mb=40)
+    grown = (resident_bytes() - base) / 2 ** 20
+    assert result.verdict == "unknown" and result.limit == "memory"
+    assert 38 <= result.peak_memory_mb < 48
+    assert grown < 48
+    ruleset.kept.clear()
+
+
+def test_the_private_games_output_is_not_hoarded():
+    ruleset = Heaps(chatty=True)
+    result = solve(Game(ruleset, 1), timeout=None, max_states=2000)
+    assert result.limit == "states"
+    assert ruleset.longest <= 20      # drained after every move: one per move and its safe moves
+
+
+def test_a_stop_request_ends_the_search():
+    asked = []
+
+    def cancelled():
+        asked.append(time.perf_counter())
+        return len(asked) > 3
+    result, took = timed_solve(Game(Heaps(), 1), timeout=None, cancelled=cancelled)
+    assert result.verdict == "unknown" and result.limit == "cancelled" and took < 2
+
+
+def test_a_stop_request_interrupts_a_long_move_generation():
+    start = time.perf_counter()
+    result = solve(Game(Heaps(spin=5.0), 1), timeout=None, cancelled=lambda: time.perf_counter() > start + 0.2)
+    assert result.verdict == "unknown" and result.limit == "cancelled"
+    assert time.perf_counter() - start < 1.5
+
+
+def test_the_watchdog_leaves_nothing_behind():
+    # after an interrupted search the thread goes on as usual: no exception arrives late
+    def forever():
+        while True:
+            pass
+    budget = Budget(0.05)
+    assert budget.guarded(forever) is None and budget.reason == "time"
+    total = 0
+    for i in range(2_000_000):
+        total += i
+    assert total == sum(range(2_000_000))
+    assert Budget(5).guarded(lambda: 42) == 42
+
+
+def test_search_interrupted_is_not_an_ordinary_exception():
+    # a ruleset's ``except Exception`` can't swallow it
+    assert not issubclass(SearchInterrupted, Exception)

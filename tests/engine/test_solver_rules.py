@@ -1,0 +1,116 @@
+"""The solver on the declarative model of .sol and game.ini games: its fast moves are
+the legal moves, its compact state plays exactly as ``Game`` does, and the search with
+the reductions derived from the rules agrees with a plain exhaustive search."""
+import pytest
+
+from kingalbert.engine import Game
+from kingalbert.engine.rules.compact import RulesState
+from kingalbert.engine.rules.fast import CODE
+from kingalbert.engine.ruleset import Ruleset
+from kingalbert.engine.solver import solve
+
+from tests.helpers.solver_positions import bundled, reachable, seeded, small_rules_position
+from tests.helpers.solver import plain_verdict
+
+GAMES = bundled("sol", "ini")
+IDS = [label for label, _, _ in GAMES]
+
+
+def contents(game):
+    return [bytes(CODE[card] + 1 for card in pile.cards) for pile in game.piles]
+
+
+@pytest.mark.parametrize("label, ruleset, options", GAMES, ids=IDS)
+def test_fast_moves_are_the_legal_moves(label, ruleset, options):
+    for game in reachable(ruleset, options, seeded(label), seeds=3, steps=40):
+        assert list(ruleset.legal_moves(game)) == list(Ruleset.legal_moves(ruleset, game)), game.to_position()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label, ruleset, options", GAMES, ids=IDS)
+def test_compact_state_plays_as_the_game_does(label, ruleset, options):
+    rng = seeded(label)
+    for game in reachable(ruleset, options, rng, seeds=2, steps=30):
+        state = RulesState(ruleset, game, plain=True)
+        moves = state.generate(False)
+        assert sorted(str(state.game_move(m)) for m in moves) == sorted(str(m) for m in game.legal_moves)
+        for move in rng.sample(moves, min(len(moves), 6)):
+            token = state.apply(move)
+            game.play(state.game_move(move))
+            assert state.piles == contents(game), (game.to_position(), move)
+            for key, left in zip(state.redeal_keys, state.extra):
+                assert left is None or game.vars[key] == left
+            assert state.is_won() == ruleset.is_won(game)
+            game.undo()
+            state.undo(token)
+            assert state.piles == contents(game)
+
+
+def _small_positions(label, ruleset, options, count):
+    """Near the end of the game, the loose cards of one or two suits on every pile, as
+    many as it takes to cover them all and more: some positions lead nowhere."""
+    rng = seeded(label)
+    rules = ruleset.rules_for(Game(ruleset, 0, options, deal=False))
+    piles = sum(1 for rule in rules.piles if rule.role not in ("foundation", "stock", "waste"))
+    for _ in range(count):
+        yield small_rules_position(ruleset, options, rng, piles + rng.randint(0, 8), crowded=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label, ruleset, options", GAMES, ids=IDS)
+def test_reduced_search_agrees_with_plain_search(label, ruleset, options):
+    decided = 0
+    for game in _small_positions(label, ruleset, options, 14):
+        truth = plain_verdict(game, max_states=4000)
+        if truth == "unknown":
+            continue
+        decided += 1
+        result = solve(game, timeout=None)
+        assert result.verdict == truth, game.to_position()
+        if truth == "winnable":
+            replay = Game.from_position(ruleset, game.to_position(), options)
+            for move in result.moves:
+                replay.play(move)
+            assert replay.status == "won"
+    assert decided >= 5
+
+
+# -- positions that only a card brought back from its foundation wins ----------------------
+# (as in test_solver's King Albert position: every column is stuck; the way on is the
+# Three of Hearts back onto a black Four, so that a black Two can go on it and free an Ace)
+COME_BACK = {"F1": "AH 2H 3H", "T1": "AC 2S", "T2": "4C", "T3": "AS 2C", "T4": "4H 3S", "T5": "3C",
+             "T6": "4S", "T7": "5H 5C", "T8": "5S", "T9": "6S"}
+# FreeCell has eight columns and four cells: the cells hold hearts waiting for the Five
+COME_BACK_CELLS = {**{k: v for k, v in COME_BACK.items() if k != "T9"},
+                   "C1": "6H", "C2": "7H", "C3": "8H", "C4": "9H"}
+FIXED = [(label, ruleset, options) for label, ruleset, options in GAMES
+         if any(name in label.lower() for name in ("king", "freecell"))]
+
+
+def mapped(ruleset, options, abstract):
+    """A position given by roles (F1 the first foundation, T1 the first tableau pile, C1
+    the first cell or reserve place) on the piles of ``ruleset``'s game."""
+    game = Game(ruleset, 0, options, deal=False)
+    by_role = {"F": [], "T": [], "C": []}
+    for pile in game.piles:
+        role = {"foundation": "F", "tableau": "T", "cell": "C", "reserve": "C"}.get(pile.role)
+        if role:
+            by_role[role].append(pile.name)
+    piles = [{"name": by_role[key[0]][int(key[1:]) - 1], "cards": text.split()} for key, text in abstract.items()]
+    return Game.from_position(ruleset, {"piles": piles}, options)
+
+
+@pytest.mark.parametrize("label, ruleset, options", FIXED, ids=[label for label, _, _ in FIXED])
+def test_a_card_must_come_back_from_its_foundation(label, ruleset, options):
+    cells = any(pile.role in ("cell", "reserve") and ruleset.rules_for(Game(ruleset, 0, options, deal=False))
+                .piles[pile.index].accept for pile in Game(ruleset, 0, options, deal=False).piles)
+    game = mapped(ruleset, options, COME_BACK_CELLS if cells else COME_BACK)
+    foundations = {pile.name for pile in game.piles if pile.role == "foundation"}
+    assert all(move.src in foundations for move in game.legal_moves)
+    assert plain_verdict(game) == "winnable"
+    result = solve(game, timeout=None)
+    assert result.verdict == "winnable"
+    replay = Game.from_position(ruleset, game.to_position(), options)
+    for move in result.moves:
+        replay.play(move)
+    assert replay.status == "won"

@@ -1,0 +1,205 @@
+"""Positions for the solver's tests: random reachable ones, and small ones (most
+cards already up) that an exhaustive search without reductions can decide."""
+import random
+
+from kingalbert.app.catalogue import bundled_games
+from kingalbert.engine import Game
+from kingalbert.loaders import load
+
+PLAIN = {"auto_finish": False, "auto_stack": False}
+
+
+def bundled(*keys):
+    """(label, ruleset, options) of every bundled game of those formats, each mode of a game with modes."""
+    out = []
+    for key in keys:
+        for path in bundled_games()[key]:
+            ruleset = load(str(path))
+            label = f"{key}:{path.parent.name if key == 'ini' else path.stem}"
+            modes = list(getattr(ruleset, "variants", {}) or [None])
+            for mode in modes:
+                options = dict(PLAIN, mode=mode) if mode else dict(PLAIN)
+                out.append((label + (f":{mode}" if mode else ""), ruleset, options))
+    return out
+
+
+def reachable(ruleset, options, rng, seeds=4, steps=60):
+    """Positions met on random plays from a few deals."""
+    for seed in range(seeds):
+        game = Game(ruleset, rng.randrange(10 ** 6), options)
+        for _ in range(rng.randint(0, steps)):
+            yield game
+            moves = list(game.legal_moves)
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+        yield game
+
+
+def _sequence(start, suit, build, length):
+    ranks = []
+    rank = start
+    for _ in range(length):
+        ranks.append(rank)
+        rank = rank % 13 + 1 if build.rank == "up" else (rank - 2) % 13 + 1
+    return [f"{'A23456789TJQK'[r - 1]}{suit}" for r in ranks]
+
+
+def small_rules_position(ruleset, options, rng, loose, crowded=False, spread=(1, 2)):
+    """A ``Rules`` game near its end: the foundations built up (as their rules build),
+    ``loose`` cards taken off their tops and put anywhere else, face up or down
+    (``crowded``: at least one on every pile but the stock and waste, as far as
+    they go), of between ``spread[0]`` and ``spread[1]`` suits."""
+    rules = ruleset.rules_for(Game(ruleset, 0, options, deal=False))
+    piles = {rule.name: [] for rule in rules.piles}
+    variables = {}
+    foundations = [rule for rule in rules.piles if rule.role == "foundation"]
+    others = [rule for rule in rules.piles if rule.role != "foundation"]
+    if rules.addition is not None:
+        deck = [f"{r}{s}" for s in "CDHS" for r in "A23456789TJQK"] * rules.decks
+        rng.shuffle(deck)
+        out = deck[:loose]
+        piles[foundations[0].name] = deck[loose:]
+    else:
+        start = foundations[0].start_rank
+        if start == "base":
+            start = rng.randint(1, 13)
+            variables["base"] = start
+        elif not isinstance(start, int):
+            start = 1
+        suits = [s for s in "CDHS" for _ in range(rules.decks)]
+        out = []
+        for rule, suit in zip(foundations, suits):
+            piles[rule.name] = _sequence(start, suit, rule.build, 13)
+        # the loose cards come from one or two suits only: cards of a colour seldom
+        # build on one another, so dead ends are common
+        suits_out = set(rng.sample("CDHS", rng.randint(*spread)))
+        open_foundations = [rule for rule, suit in zip(foundations, suits) if suit in suits_out]
+        while len(out) < loose and any(piles[rule.name] for rule in open_foundations):
+            rule = rng.choice(open_foundations)
+            if piles[rule.name]:
+                out.append(piles[rule.name].pop())
+    for stock in rules.stocks:
+        if stock.redeals is not None:
+            key = "redeals" if stock is rules.stocks[0] else f"redeals.{stock.pile}"
+            variables[key] = rng.randint(0, stock.redeals)
+    if crowded:
+        # a card for every pile that can hold one first, so that no pile is free to use,
+        # then the rest on two or three of them
+        order = [rule for rule in others if rule.role not in ("stock", "waste")]
+        rng.shuffle(order)
+        deep = [rule for rule in order if rule.capacity is None][:rng.randint(2, 3)]
+    else:
+        order = deep = []
+    for k, card in enumerate(out):
+        if k < len(order):
+            rule = order[k]
+        elif deep:
+            rule = rng.choice(deep)
+        else:
+            for _ in range(20):
+                rule = rng.choice(others)
+                if rule.capacity is None or len(piles[rule.name]) < rule.capacity:
+                    break
+        down = rule.role == "stock" or (rule.flip_exposed and rng.random() < 0.3)
+        piles[rule.name].append(card.lower() if down else card)
+    for rule in others:
+        cards = piles[rule.name]
+        if rule.flip_exposed and cards:
+            cards[-1] = cards[-1].upper()
+        if rule.role == "waste":
+            piles[rule.name] = [card.upper() for card in cards]
+    position = {"piles": [{"name": name, "cards": cards} for name, cards in piles.items()], "vars": variables}
+    return Game.from_position(ruleset, position, options)
+
+
+def seeded(seed):
+    return random.Random(seed)
+
+
+def thinned_deal(ruleset, options, rng, low=8, high=12):
+    """A deal of a ``Rules`` game with the low cards of each suit already up: each
+    foundation holds its suit from the start rank to a random height between ``low``
+    and ``high``, and every other card lies where the deal put it (so the few left
+    block one another as in a real game)."""
+    game = Game(ruleset, rng.randrange(10 ** 6), options)
+    rules = ruleset.rules_for(game)
+    foundations = [rule for rule in rules.piles if rule.role == "foundation"]
+    start = foundations[0].start_rank
+    start = game.vars.get("base", 1) if start == "base" else start if isinstance(start, int) else 1
+    build = foundations[0].build
+    up = {}
+    for rule, suit in zip(foundations, [s for s in "CDHS" for _ in range(rules.decks)]):
+        up[rule.name] = _sequence(start, suit, build, rng.randint(low, high))
+    taken = {}
+    for cards in up.values():
+        for card in cards:
+            taken[card] = taken.get(card, 0) + 1
+    piles = []
+    for pile in game.piles:
+        if pile.role == "foundation":
+            piles.append({"name": pile.name, "cards": up.get(pile.name, [])})
+            continue
+        kept = []
+        for card in pile.cards:
+            text = str(card).upper()
+            if taken.get(text):
+                taken[text] -= 1
+            else:
+                kept.append(str(card))
+        piles.append({"name": pile.name, "cards": kept})
+    position = {"piles": piles, "vars": dict(game.vars)}
+    thinned = Game.from_position(ruleset, position, options)
+    if thinned.ruleset.after_move:
+        # turn up what the thinning uncovered, as the game would after a move
+        thinned.begin(None)
+        thinned.ruleset.after_move(thinned, None)
+        thinned.commit()
+        thinned = Game.from_position(ruleset, thinned.to_position(), options)
+    return thinned
+
+
+def small_pat_position(ruleset, options, rng, loose, spread=(1, 2)):
+    """A ``.pat`` game near its end, as ``small_rules_position`` makes them: its
+    foundations (piles with a winning count) built up by their sequence from their
+    start card, ``loose`` cards of one or two suits taken off them and laid on the
+    other piles that hold cards, at least one on each."""
+    game = Game(ruleset, 0, options)
+    foundations = [i for i in range(1, len(game.piles)) if ruleset._role(i) == "foundation"]
+    piles = {pile.name: [] for pile in game.piles}
+    variables = {"pass": 1}
+    values = {}
+    suits = [s for s in "CDHS" for _ in range(ruleset.decks)]
+    for index, suit in zip(foundations, suits):
+        spec = ruleset.specs[index - 1]
+        rules = spec.rules[0]
+        start = rules.empty.rank
+        if rules.empty.base:
+            start = game.vars.get("foundation_value") or 1
+        start = start or 1
+        order = rules.sequence.order
+        ranks = [(start - 1 + (k if order == 6 else -k)) % 13 + 1 for k in range(13)]
+        piles[game.piles[index].name] = [f"{'A23456789TJQK'[r - 1]}{suit}" for r in ranks]
+    if "foundation_values" in game.vars:
+        variables["foundation_values"] = game.vars["foundation_values"]
+        variables["foundation_value"] = game.vars["foundation_value"]
+    out_suits = set(rng.sample("CDHS", rng.randint(*spread)))
+    open_piles = [game.piles[i].name for i, suit in zip(foundations, suits) if suit in out_suits]
+    out = []
+    while len(out) < loose and any(len(piles[name]) > 1 for name in open_piles):
+        name = rng.choice(open_piles)
+        if len(piles[name]) > 1:
+            out.append(piles[name].pop())
+    others = [i for i in range(1, len(game.piles)) if i not in foundations and not ruleset.window_only(i)
+              and not ruleset.specs[i - 1].invisible]
+    takers = [i for i in others if any(r.take.kind for r in ruleset.specs[i - 1].rules)
+              and (ruleset.specs[i - 1].capacity or 99) > 0 and not ruleset.is_waste(game.piles[i])]
+    rng.shuffle(takers)
+    for k, card in enumerate(out):
+        index = takers[k] if k < len(takers) else rng.choice(takers[:3] or others)
+        cap = ruleset.specs[index - 1].capacity
+        if cap is not None and len(piles[game.piles[index].name]) >= cap:
+            index = rng.choice(others)
+        piles[game.piles[index].name].append(card)
+    position = {"piles": [{"name": name, "cards": cards} for name, cards in piles.items()], "vars": variables}
+    return Game.from_position(ruleset, position, options)

@@ -184,3 +184,7 @@ def test_bench_json_reports_every_figure(capsys):
     if sys.platform.startswith("linux"):
         assert figures["idle_display"] in ("x11", "dummy") and figures["idle_cpu_percent"] >= 0
         assert figures["idle_wakeups_per_s"] >= 0
+    formats = {"king_albert", "sol", "pat", "yazzle", "cdl"}
+    assert set(figures["solver_states_per_s"]) == formats and all(figures["solver_states_per_s"].values())
+    assert set(figures["indicator_cpu_s_per_move"]) == formats
+    assert all(value >= 0 for value in figures["indicator_cpu_s_per_move"].values())

@@ -76,7 +76,7 @@ def question(kind: str, game: Game, timeout: float) -> dict:
             "vars": game.vars, "rng": game.rng.state, "timeout": timeout}
 
 
-class _Child:
+class SolverChild:
     """The child's memory: rule sets loaded, and unwinnable positions by game."""
 
     def __init__(self, current):
@@ -145,7 +145,7 @@ class _Child:
 
 def serve(connection, current) -> None:
     """The child's loop: answer each question that is still wanted, until the pipe closes."""
-    child = _Child(current)
+    child = SolverChild(current)
     while True:
         try:
             job, message = connection.recv()

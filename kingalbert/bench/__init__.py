@@ -12,12 +12,13 @@ import time
 
 import pygame
 
-from . import sprites
-from .app.catalogue import bundled_games, load_ruleset
-from .desktop.desktop import Desktop
-from .desktop.input import CardDrag
-from .engine.game import Game
-from .engine.king_albert import KingAlbert
+from .. import sprites
+from . import solver as bench_solver
+from ..app.catalogue import bundled_games, load_ruleset
+from ..desktop.desktop import Desktop
+from ..desktop.input import CardDrag
+from ..engine.game import Game
+from ..engine.king_albert import KingAlbert
 
 
 def _median_ms(function, runs: int, repeat: int = 1) -> float:
@@ -211,6 +212,10 @@ def run_bench(as_json: bool = False, runs: int = 5) -> int:
     figures["startup_ms"], figures["startup_bare_ms"] = round(shot, 1), round(bare, 1)
     figures["startup_ratio"] = round(shot / bare, 2)
     figures.update(bench_idle(seconds=max(1.0, runs)))
+    # the solver: states per second in each format; the Winnable? indicator's CPU seconds
+    # per move over a game of random moves in each format (longer games with more runs)
+    figures["solver_states_per_s"] = bench_solver.states_per_second(1.0 if runs >= 5 else 0.5)
+    figures["indicator_cpu_s_per_move"] = bench_solver.indicator_cost(moves=4 + 2 * min(runs, 4))
     if as_json:
         print(json.dumps(figures))
     else:

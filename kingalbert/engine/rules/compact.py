@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..moves import Move
 from ..solver.compact import CompactState
-from .fast import CODE, compiled
+from .fast import CODE, compiled, refuses_drop
 from .solving import facts as facts_of
 
 DRAG, CLICK = 0, 1
@@ -159,7 +159,7 @@ class RulesState(CompactState):
                     if group_of is not None and not dcards and n == size and group_of[s] is not None \
                             and group_of[s] == group_of[d]:
                         continue
-                    if self._refused(d, dcards, s, src_role, n, c, rank, addition, cells, columns):
+                    if self._refused(d, dcards, s, src_role, n, c, addition, cells, columns):
                         continue
                     out.append((DRAG, s, n, d))
         clickable = range(count) if addition is not None else table.stock_piles
@@ -170,45 +170,9 @@ class RulesState(CompactState):
             out.sort(key=self._priority, reverse=True)
         return out
 
-    def _refused(self, d, cards, s, src_role, n, c, rank, addition, cells, columns) -> bool:
-        table = self.table
-        rule = self.rule_of[d]
-        role = table.roles[d]
-        if src_role == "foundation" and role == "foundation":
-            return True
-        if addition is not None and role == "foundation":
-            return not (n == 1 and rank == addition)
-        if not rule.accept:
-            return True
-        sources = table.from_full[d] if cards else table.from_empty[d]
-        if sources is not None and not sources[s]:
-            return True
-        if n < rule.min_drop or (rule.max_drop is not None and n > rule.max_drop):
-            return True
-        if rule.capacity is not None and len(cards) + n > rule.capacity:
-            return True
-        if rule.free_limit is not None and n > 1:
-            free_cells = cells - (1 if not cards and d in table.cells else 0)
-            free_columns = columns - (1 if not cards and d in table.columns else 0)
-            limit = 1 + free_cells + free_columns if rule.free_limit == "cells" else (1 + free_cells) * 2 ** free_columns
-            if n > limit:
-                return True
-        if not cards:
-            start = rule.start_rank
-            if start == "none":
-                return True
-            if start == "base":
-                start = self.base if self.base is not None else "any"
-            if start != "any" and rank != start:
-                return True
-            suit = rule.start_suit
-            if suit in ("red", "black"):
-                return (c // 13 in (1, 2)) != (suit == "red")       # suits C D H S: D and H are red
-            return suit is not None and "CDHS"[c // 13] != suit
-        top = cards[-1]
-        if top > 52:
-            return True
-        return not table.fit[d][top - 1] >> c & 1
+    def _refused(self, d, cards, s, src_role, n, c, addition, cells, columns) -> bool:
+        return refuses_drop(self.table, self.rule_of[d], d, len(cards), cards[-1] - 1 if cards else 0, s, src_role,
+                            n, c, addition, self.base, cells, columns)
 
     def _stock_action(self, i):
         """'deal' or 'redeal' if a click on pile ``i`` deals from it or turns its waste over, else None."""
@@ -463,8 +427,7 @@ class RulesState(CompactState):
             sources = table.from_full[f] if piles[f] else table.from_empty[f]
             if sources is not None and not sources[s]:
                 continue
-            if not piles[f] and self._refused(f, piles[f], s, table.roles[s], 1, b - 1, (b - 1) % 13 + 1,
-                                              None, 0, 0):
+            if not piles[f] and self._refused(f, piles[f], s, table.roles[s], 1, b - 1, None, 0, 0):
                 continue
             return (DRAG, s, 1, f)
         return None

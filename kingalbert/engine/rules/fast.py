@@ -12,7 +12,7 @@ solver never needs (see there).
 """
 from __future__ import annotations
 
-from ..cards import SUITS, Card
+from ..cards import RED_SUITS, SUITS, Card
 from ..moves import Move
 from ..piles import ROLES
 from .model import Rules
@@ -207,8 +207,8 @@ def moves(ruleset, game, facts=None):
                 if group_of is not None and not dcards and n == size and group_of[s] is not None \
                         and group_of[s] == group_of[d]:
                     continue        # a whole pile to an empty one like it: the same position
-                if _refused(table, rule_of[d], d, dcards, s, src_role, n, card, c, addition, base,
-                            cells, columns):
+                if refuses_drop(table, rule_of[d], d, len(dcards), CODE[dcards[-1]] if dcards else 0, s, src_role,
+                                n, c, addition, base, cells, columns):
                     continue
                 yield make(piles, s, n, d)
     # clicks: a stock that deals or turns over, or an addition game's lone card
@@ -218,41 +218,44 @@ def moves(ruleset, game, facts=None):
             yield Move("click", piles[i].name)
 
 
-def _refused(table, rule, d, cards, s, src_role, n, card, c, addition, base, cells, columns) -> bool:
-    """``check_drop`` for a card that is no addition-game pair: does pile ``d`` refuse it?"""
+def refuses_drop(table, rule, d, size, top, s, src_role, n, c, addition, base, cells, columns) -> bool:
+    """``check_drop`` for a card that is no addition-game pair: does pile ``d`` refuse it?
+    ``size``: the cards on ``d``; ``top``: the code of its top card (52 up: face down);
+    ``c``: the code of the card that would go on it (0-51, suits in C D H S order).
+    Shared by ``legal_moves`` here and the solver's compact state."""
     role = table.roles[d]
     if src_role == "foundation" and role == "foundation":
         return True
+    rank = c % 13 + 1
     if addition is not None and role == "foundation":
-        return not (n == 1 and card.rank == addition)
+        return not (n == 1 and rank == addition)
     if not rule.accept:
         return True
-    sources = table.from_full[d] if cards else table.from_empty[d]
+    sources = table.from_full[d] if size else table.from_empty[d]
     if sources is not None and not sources[s]:
         return True
     if n < rule.min_drop or (rule.max_drop is not None and n > rule.max_drop):
         return True
-    if rule.capacity is not None and len(cards) + n > rule.capacity:
+    if rule.capacity is not None and size + n > rule.capacity:
         return True
     if rule.free_limit is not None and n > 1:
-        free_cells = cells - (1 if not cards and d in table.cells else 0)
-        free_columns = columns - (1 if not cards and d in table.columns else 0)
+        free_cells = cells - (1 if not size and d in table.cells else 0)
+        free_columns = columns - (1 if not size and d in table.columns else 0)
         limit = 1 + free_cells + free_columns if rule.free_limit == "cells" else (1 + free_cells) * 2 ** free_columns
         if n > limit:
             return True
-    if not cards:
-        rank = rule.start_rank
-        if rank == "none":
+    if not size:
+        start = rule.start_rank
+        if start == "none":
             return True
-        if rank == "base":
-            rank = base if base is not None else "any"
-        if rank != "any" and card.rank != rank:
+        if start == "base":
+            start = base if base is not None else "any"
+        if start != "any" and rank != start:
             return True
         suit = rule.start_suit
         if suit in ("red", "black"):
-            return card.colour != suit
-        return suit is not None and card.suit != suit
-    top = cards[-1]
-    if not top.face_up:
+            return (SUITS[c // 13] in RED_SUITS) != (suit == "red")
+        return suit is not None and SUITS[c // 13] != suit
+    if top >= 52:
         return True
-    return not table.fit[d][CODE[top]] >> c & 1
+    return not table.fit[d][top] >> c & 1

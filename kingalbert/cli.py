@@ -17,8 +17,8 @@ from . import __version__
 from .app import positions
 from .app.catalogue import safe_load
 from .app.game_options import is_option_action, parse_option
-from .app.saves import action_log, read_game, write_game
 from .app.options import Options, load_options, save_options
+from .app.saves import action_log, read_game, write_game
 from .engine import solver
 from .engine.errors import IllegalMoveError, InvalidMoveError, RuleFileError, SolitaireError, shorten
 from .engine.game import MAX_SEED, Game

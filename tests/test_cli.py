@@ -129,7 +129,7 @@ def test_python_dash_m_and_usage_errors():
 
 
 def test_solve_prints_a_solution_that_replays_to_a_win(capsys, tmp_path):
-    position = {"piles": [{"name": "f1", "cards": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH".split()},
+    position = {"piles": [{"name": "f1", "cards": ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH"]},
                           {"name": "t1", "cards": ["KH", "5C"]}, {"name": "t2", "cards": ["QH", "4C"]},
                           {"name": "t3", "cards": ["JH"]}, {"name": "r1", "cards": ["AC"]},
                           {"name": "r2", "cards": ["2C"]}, {"name": "r3", "cards": ["3C"]}]}

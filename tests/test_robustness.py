@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from kingalbert.engine import Game, Rng
-from kingalbert.engine.king_albert import KingAlbert
 from kingalbert.app.catalogue import GameRef, bundled_games, game_title
 from kingalbert.desktop.desktop import Desktop
+from kingalbert.engine import Game, Rng
+from kingalbert.engine.king_albert import KingAlbert
 from kingalbert.loaders import load
 
 pytestmark = pytest.mark.slow                   # play at scale: the quick loop leaves it out

@@ -40,13 +40,13 @@ class GameRef:
     path: str | None = None
 
     @classmethod
-    def of(cls, ruleset: Ruleset) -> "GameRef":
+    def of(cls, ruleset: Ruleset) -> GameRef:
         if ruleset.source is not None:
             return cls(path=ruleset.source)
         return cls(builtin=ruleset.builtin_id or DEFAULT)
 
     @classmethod
-    def parse(cls, text: str | None) -> "GameRef":
+    def parse(cls, text: str | None) -> GameRef:
         """What the player typed for a game: nothing (the default game), a built-in
         game's id (unless a file of that name exists), or a rule file's path."""
         if text is None:

@@ -3,8 +3,9 @@ names them: on the menus, and as ``option:NAME=VALUE`` actions on the command li
 in saved games' histories."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from ..engine.errors import IllegalMoveError, InvalidMoveError, shorten
 from ..engine.game import Game

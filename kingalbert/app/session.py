@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Protocol
 
 from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError
 from ..engine.game import Game, MoveRecord

@@ -39,8 +39,9 @@ import multiprocessing
 import threading
 import time
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..engine.game import Game
 from ..engine.rng import Rng

@@ -13,12 +13,12 @@ import time
 import pygame
 
 from .. import sprites
-from . import solver as bench_solver
 from ..app.catalogue import bundled_games, load_ruleset
 from ..desktop.desktop import Desktop
 from ..desktop.input import CardDrag
 from ..engine.game import Game
 from ..engine.king_albert import KingAlbert
+from . import solver as bench_solver
 
 
 def _median_ms(function, runs: int, repeat: int = 1) -> float:

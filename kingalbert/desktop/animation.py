@@ -21,7 +21,7 @@ class Animation:
         self.start = now
 
     @classmethod
-    def of_record(cls, game, record, now: int) -> "Animation | None":
+    def of_record(cls, game, record, now: int) -> Animation | None:
         """The automatic part of a move just played (everything after a drag's own step), or
         None when there is too little to show."""
         automatic = record.steps[1:] if record.move is not None and record.move.kind == "drag" else record.steps

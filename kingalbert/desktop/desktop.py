@@ -24,8 +24,8 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..sprites import font, icon, tools
 from ..sprites.palette import GREY4, new_surface
-from .animation import FLASH_MS, FLASH_PHASES, Animation
 from . import fitting
+from .animation import FLASH_MS, FLASH_PHASES, Animation
 from .board import MESSAGE_CHARS, MESSAGE_H, Board, info_width
 from .dialogs import ErrorBox, GameBox
 from .display import Display
@@ -39,7 +39,6 @@ from .menus import game_menu, iconbar_menu
 from .mouse import Mouse
 from .render import Renderer
 from .window import Window
-
 
 
 class Desktop:

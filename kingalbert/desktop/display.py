@@ -6,9 +6,9 @@ back onto the emulated screen.
 """
 from __future__ import annotations
 
-import pygame
-
 from typing import TYPE_CHECKING
+
+import pygame
 
 from ..sprites import tools
 from .geometry import SCREEN_H, SCREEN_W
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 class Display:
-    def __init__(self, desktop: "Desktop"):
+    def __init__(self, desktop: Desktop):
         self.desktop = desktop
         self.surface: pygame.Surface | None = None
         self.scale = 1

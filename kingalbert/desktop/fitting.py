@@ -14,9 +14,9 @@ others.  The board draws, hit-tests and drags by these same offsets.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Sequence
 
 from ..engine.layout import Layout, PileView
 from ..sprites.cards import index_geometry

@@ -27,7 +27,7 @@ import pygame
 #: how often the queue is looked at where the display's connection can't be waited on (ms)
 POLL_MS = 50
 
-_sleeper: "Sleeper | None" = None
+_sleeper: Sleeper | None = None
 
 
 def x11_connection() -> int | None:

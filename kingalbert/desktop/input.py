@@ -65,7 +65,7 @@ class CardDrag:
     button: int = SELECT
 
     @classmethod
-    def from_press(cls, press: CardPress, at: Point) -> "CardDrag":
+    def from_press(cls, press: CardPress, at: Point) -> CardDrag:
         return cls(press.pile, press.n, press.grab, press.cards, press.lifted, at, press.button)
 
 

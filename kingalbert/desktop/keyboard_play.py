@@ -94,7 +94,7 @@ def key_list(game) -> list[tuple[str, str]]:
 
 
 class KeyboardPlay:
-    def __init__(self, desktop: "Desktop"):
+    def __init__(self, desktop: Desktop):
         self.desktop = desktop
         #: the cursor: a pile's name and a card (from the top; 0 = the empty pile)
         self.pile: str | None = None

@@ -44,7 +44,7 @@ def chord(event) -> str:
 
 
 class Keys:
-    def __init__(self, desktop: "Desktop"):
+    def __init__(self, desktop: Desktop):
         self.desktop = desktop
         self.map = key_map(SESSION_COMMANDS + DESKTOP_COMMANDS)
 

@@ -14,9 +14,9 @@ import pygame
 
 from ..app.saves import MAX_SLOTS, Autosave, claim_autosave
 from ..app.session import now_ms, start_game
-from .dialogs import ErrorBox
 from .animation import FLASH_MS
 from .desktop import Desktop
+from .dialogs import ErrorBox
 from .idle import Sleeper
 
 NO_DISPLAY = ("kingalbert: no display: set DISPLAY (or WAYLAND_DISPLAY) to show the desktop, "

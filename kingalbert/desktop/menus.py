@@ -8,8 +8,24 @@ from __future__ import annotations
 
 from .. import RELEASED, __version__
 from ..app import catalogue
-from ..app.commands import (DEAL_NUMBER, DEMO, HINT, INDICATOR, NEW, RANDOM_DEAL, REDO, RESTART, SAVE_GAME,
-                            SAVE_OPTIONS, UNDO, WINNABLE_DEALS, Command, is_shaded, is_ticked, option_commands)
+from ..app.commands import (
+    DEAL_NUMBER,
+    DEMO,
+    HINT,
+    INDICATOR,
+    NEW,
+    RANDOM_DEAL,
+    REDO,
+    RESTART,
+    SAVE_GAME,
+    SAVE_OPTIONS,
+    UNDO,
+    WINNABLE_DEALS,
+    Command,
+    is_shaded,
+    is_ticked,
+    option_commands,
+)
 from ..app.saves import saved_games
 from ..app.session import Session
 from .dialogs import AboutBox

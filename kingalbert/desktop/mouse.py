@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 class Mouse:
-    def __init__(self, desktop: "Desktop"):
+    def __init__(self, desktop: Desktop):
         self.desktop = desktop
         #: where the pointer was last seen on the emulated screen (None: not yet)
         self.last: tuple[int, int] | None = None

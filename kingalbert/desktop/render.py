@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 class Renderer:
-    def __init__(self, desktop: "Desktop"):
+    def __init__(self, desktop: Desktop):
         self.desktop = desktop
         self.work: pygame.Surface | None = None
         self.work_for: tuple | None = None

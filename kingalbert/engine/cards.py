@@ -37,11 +37,11 @@ class Card(NamedTuple):
         """The card as the player reads it: ``Six of Hearts``."""
         return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
 
-    def turned(self, face_up: bool | None = None) -> "Card":
+    def turned(self, face_up: bool | None = None) -> Card:
         up = (not self.face_up) if face_up is None else face_up
         return self if up == self.face_up else Card(self.rank, self.suit, up)
 
-    def same_card(self, other: "Card") -> bool:
+    def same_card(self, other: Card) -> bool:
         return self.rank == other.rank and self.suit == other.suit
 
     def __str__(self) -> str:
@@ -49,7 +49,7 @@ class Card(NamedTuple):
         return text if self.face_up else text.lower()
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Read ``"9C"``, ``"qh"``, ``"10d"``; raise SolitaireError if malformed."""
         if not isinstance(text, str) or len(text) not in (2, 3):
             raise SolitaireError(f"not a card: {text!r}")

@@ -11,8 +11,9 @@ it changed, and undo and redo work the same for every game.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from types import MappingProxyType
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from .cards import Card
 from .errors import IllegalMoveError, InvalidMoveError, PositionError, SolitaireError, shorten
@@ -425,7 +426,7 @@ class Game:
 
     # -- state ------------------------------------------------------------------------
     @property
-    def legal_moves(self) -> "LegalMoves":
+    def legal_moves(self) -> LegalMoves:
         return LegalMoves(self)
 
     @property
@@ -471,7 +472,7 @@ class Game:
         return position
 
     @classmethod
-    def from_position(cls, ruleset: Ruleset, position: dict, options: dict | None = None) -> "Game":
+    def from_position(cls, ruleset: Ruleset, position: dict, options: dict | None = None) -> Game:
         """Set up a game from a position (as ``to_position`` writes it).
 
         Piles left out are empty.  Raises PositionError on anything malformed.

@@ -8,7 +8,7 @@ then one card to each of ``r1``-``r7``.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .cards import RANK_NAMES, SUIT_NAMES, new_deck
 from .layout import Layout, PileView
@@ -188,7 +188,7 @@ class KingAlbert(Ruleset):
         return found
 
     def safe_moves(self, game):
-        from .king_albert_search import safe_up, card_id
+        from .king_albert_search import card_id, safe_up
         found = self._suit_stacks(game)
         if found is None:
             return

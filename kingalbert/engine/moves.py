@@ -35,20 +35,20 @@ class Move:
         return text if self.dst is None else f"{text}>{self.dst}"
 
     @classmethod
-    def drag(cls, src: str, dst: str, n: int = 1) -> "Move":
+    def drag(cls, src: str, dst: str, n: int = 1) -> Move:
         return cls("drag", src, n, dst)
 
     @classmethod
-    def click(cls, src: str, n: int = 1) -> "Move":
+    def click(cls, src: str, n: int = 1) -> Move:
         return cls("click", src, n)
 
     @classmethod
-    def adjust(cls, src: str, n: int = 1, dst: str | None = None) -> "Move":
+    def adjust(cls, src: str, n: int = 1, dst: str | None = None) -> Move:
         """An ADJUST-click, or with ``dst`` an ADJUST drag."""
         return cls("adjust", src, n, dst)
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         """Read an action; raise InvalidMoveError if it is not one."""
         raw = text.strip()
         try:

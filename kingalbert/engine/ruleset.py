@@ -12,9 +12,9 @@ message that tells the player why not.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
-
 from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from .cards import Card
 from .errors import IllegalMoveError, PositionError
@@ -50,14 +50,14 @@ class Ruleset(ABC):
 
     # -- new-game ---------------------------------------------------------
     @abstractmethod
-    def setup(self, game: "Game") -> None:
+    def setup(self, game: Game) -> None:
         """Create the piles (``game.add_pile``), empty."""
 
     @abstractmethod
-    def deal(self, game: "Game") -> None:
+    def deal(self, game: Game) -> None:
         """Lay out the cards of a new game, shuffled with ``game.rng``."""
 
-    def check_position(self, game: "Game") -> None:
+    def check_position(self, game: Game) -> None:
         """Refuse a position set up from outside that no deal could give."""
         counts = Counter((card.rank, card.suit) for card in game.cards())
         for (rank, suit), count in counts.items():
@@ -66,7 +66,7 @@ class Ruleset(ABC):
                 raise PositionError(f"the {Card(rank, suit).name} appears {count} times, but {self.name} uses {decks}")
 
     # -- button-pressed / droppable? / button-released --------------------
-    def check_pick(self, game: "Game", pile: "Pile", n: int) -> str | None:
+    def check_pick(self, game: Game, pile: Pile, n: int) -> str | None:
         """May the top ``n`` cards of ``pile`` be picked up?"""
         if n > len(pile.cards):
             return "There is no card there" if not pile.cards else "There aren't that many cards there"
@@ -74,7 +74,7 @@ class Ruleset(ABC):
             return "That card is face down"
         return None
 
-    def picked_up(self, game: "Game", pile: "Pile", n: int, button: str = "left") -> list[Card] | None:
+    def picked_up(self, game: Game, pile: Pile, n: int, button: str = "left") -> list[Card] | None:
         """The cards that follow the pointer when the player presses a button
         (``"left"`` SELECT, ``"right"`` ADJUST) on the Nth card from the top: None if
         they can't be picked up, [] if the press alone moves them (then it is a
@@ -83,24 +83,24 @@ class Ruleset(ABC):
             return None
         return None if self.check_pick(game, pile, n) is not None else pile.cards[-n:]
 
-    def check_drop(self, game: "Game", src: "Pile", n: int, dst: "Pile") -> str | None:
+    def check_drop(self, game: Game, src: Pile, n: int, dst: Pile) -> str | None:
         """Would ``dst`` accept the top ``n`` cards of ``src``?"""
         return "You can't put cards there"
 
-    def on_drop(self, game: "Game", src: "Pile", n: int, dst: "Pile") -> None:
+    def on_drop(self, game: Game, src: Pile, n: int, dst: Pile) -> None:
         """Complete an accepted drop (the default moves the cards)."""
         game.move_cards(src, n, dst)
 
     # -- button-clicked ---------------------------------------------------
-    def can_click(self, game: "Game", pile: "Pile") -> bool:
+    def can_click(self, game: Game, pile: Pile) -> bool:
         """Does a SELECT-click on ``pile`` do something (deal from a stock ...)?"""
         return False
 
-    def on_click(self, game: "Game", pile: "Pile", n: int) -> str | None:
+    def on_click(self, game: Game, pile: Pile, n: int) -> str | None:
         """Carry out a SELECT-click; return a refusal message if it does nothing."""
         return "Nothing happens when you click there"
 
-    def on_adjust(self, game: "Game", pile: "Pile", n: int) -> str | None:
+    def on_adjust(self, game: Game, pile: Pile, n: int) -> str | None:
         """ADJUST-click: send the card to a foundation that takes it."""
         refusal = self.check_pick(game, pile, n)
         if refusal:
@@ -111,26 +111,26 @@ class Ruleset(ABC):
                 return None
         return "That card can't go to a foundation yet"
 
-    def on_adjust_drop(self, game: "Game", src: "Pile", n: int, dst: "Pile") -> str | None:
+    def on_adjust_drop(self, game: Game, src: Pile, n: int, dst: Pile) -> str | None:
         """An ADJUST drag (``adjust:SRC[:N]>DST``): pressed with ADJUST on SRC and released
         on DST.  Carry it out, or return a refusal message (the default: there are none)."""
         return "Nothing happens when you drag with ADJUST"
 
     # -- after every move -------------------------------------------------
-    def after_move(self, game: "Game", move: Move) -> None:
+    def after_move(self, game: Game, move: Move) -> None:
         """Automatic moves, turning cards up, and messages."""
 
     # -- game-won / game-over ---------------------------------------------
-    def is_won(self, game: "Game") -> bool:
+    def is_won(self, game: Game) -> bool:
         return all(pile.role == "foundation" or not pile.cards for pile in game.piles)
 
-    def is_lost(self, game: "Game") -> bool:
+    def is_lost(self, game: Game) -> bool:
         return not game.legal_moves.any()
 
     won_message = "You've won!"
 
     # -- moves ------------------------------------------------------------
-    def legal_moves(self, game: "Game") -> Iterator[Move]:
+    def legal_moves(self, game: Game) -> Iterator[Move]:
         """Every action the rules accept now (drags, then clicks)."""
         piles = game.piles
         for src in piles:
@@ -146,7 +146,7 @@ class Ruleset(ABC):
             if self.can_click(game, pile):
                 yield Move("click", pile.name)
 
-    def longer_picks_refused(self, game: "Game", pile: "Pile", n: int) -> bool:
+    def longer_picks_refused(self, game: Game, pile: Pile, n: int) -> bool:
         """``check_pick`` refused the top ``n`` cards: does it refuse every longer pick
         from this pile too?  (It lets ``legal_moves`` stop early; the default is sure
         only of a face-down card.)"""
@@ -165,7 +165,7 @@ class Ruleset(ABC):
     #: auto stack): the solver plays with them off, and its lines replay so
     assist_options: tuple[str, ...] = ()
 
-    def solver_moves(self, game: "Game") -> Iterable[Move]:
+    def solver_moves(self, game: Game) -> Iterable[Move]:
         """The moves the solver tries from this position, the most promising first.
 
         Contract: each is a move ``legal_moves`` gives, and if the position is
@@ -176,7 +176,7 @@ class Ruleset(ABC):
         The default is every legal move."""
         return self.legal_moves(game)
 
-    def safe_moves(self, game: "Game") -> Iterable[Move]:
+    def safe_moves(self, game: Game) -> Iterable[Move]:
         """Moves the solver may play at once, without trying the others (it plays
         the first that the rules accept, then asks again).
 
@@ -186,7 +186,7 @@ class Ruleset(ABC):
         that could ever be put on it is still in play).  Default: none."""
         return ()
 
-    def solver_groups(self, game: "Game") -> Sequence[Sequence[int]]:
+    def solver_groups(self, game: Game) -> Sequence[Sequence[int]]:
         """Groups of piles (by index) the rules treat exactly alike, for the
         solver's table of positions: it keys a position by each group's
         multiset of pile contents, so positions that differ only by which pile
@@ -201,7 +201,7 @@ class Ruleset(ABC):
         exchanged.  Asked once per search.  Default: none."""
         return ()
 
-    def solver_score(self, game: "Game") -> int:
+    def solver_score(self, game: Game) -> int:
         """How far from won the position looks, lower is better: the order in
         which the best-first search opens positions.  Any value is sound; only
         speed depends on it.  Default: cards not yet on a foundation, plus
@@ -219,13 +219,13 @@ class Ruleset(ABC):
                     low[card.suit] = card.rank
         return score
 
-    def solver_state(self, game: "Game"):
+    def solver_state(self, game: Game):
         """A compact search state of this position (see ``engine/solver/state.py``
         for what it must do), for a game with a fast solver of its own; None to
         be searched through ``Game`` with the hooks above (the default)."""
         return None
 
-    def drain(self, game: "Game") -> None:
+    def drain(self, game: Game) -> None:
         """Drop what the game keeps for the desktop to show (messages, events): the
         solver calls it after each move of its private game, so that a long search
         doesn't hoard them."""
@@ -236,11 +236,11 @@ class Ruleset(ABC):
     #: show SolKit's information panel (statistics, redeals, the rules of the pile under the pointer)
     info_panel = False
 
-    def status_text(self, game: "Game") -> str:
+    def status_text(self, game: Game) -> str:
         """A line for the message space when there is no message (redeals left, a foundation value ...)."""
         return ""
 
-    def describe_pile(self, game: "Game", pile: "Pile") -> list[str]:
+    def describe_pile(self, game: Game, pile: Pile) -> list[str]:
         """The rules of a pile in a few short lines, for the information panel."""
         return []
 
@@ -252,56 +252,56 @@ class Ruleset(ABC):
         names = self.role_names.get(role) or ROLE_NAMES.get(role, ("pile", "piles"))
         return names[1 if plural else 0]
 
-    def pile_title(self, game: "Game", pile: "Pile") -> str:
+    def pile_title(self, game: Game, pile: Pile) -> str:
         """A pile's name for the player (the title of its Rules box)."""
         return pile.name
 
-    def is_shaded(self, game: "Game", pile: "Pile", index: int) -> bool:
+    def is_shaded(self, game: Game, pile: Pile, index: int) -> bool:
         """Is ``pile.cards[index]`` drawn shaded (greyed, as CardsWorkShop's locked cards)?"""
         return False
 
-    def bottom_card(self, game: "Game", pile: "Pile") -> str | None:
+    def bottom_card(self, game: Game, pile: Pile) -> str | None:
         """What an empty pile shows beyond the layout's own empty place: 'circle',
         'cross', a card's text (drawn shaded), or None for the usual empty place."""
         return None
 
     # -- the game's own boxes (CardsWorkShop's Help, WRITE and WAIT) -------
-    def help_text(self, game: "Game", pile: "Pile"):
+    def help_text(self, game: Game, pile: Pile):
         """Run the pile's own help (the Rules mode) and return the box it opened, if the game has one."""
         return None
 
-    def help_box(self, game: "Game"):
+    def help_box(self, game: Game):
         """The box the game shows now (with ``title``, ``box``, ``text``, ``buttons`` and ``open``), or None."""
         return None
 
-    def resolve_button(self, game: "Game", move: Move) -> Move:
+    def resolve_button(self, game: Game, move: Move) -> Move:
         """The move ``button:N`` as what the button does (see ``Move``), so that it replays
         without the box; raise IllegalMoveError if there is no such button."""
         raise IllegalMoveError("There is no such button")
 
-    def on_button(self, game: "Game", move: Move) -> str | None:
+    def on_button(self, game: Game, move: Move) -> str | None:
         """Carry out a press of a button of the game's box (the move ``button:N`` as
         ``resolve_button`` gave it); return a refusal message if nothing happens."""
         return "There is no such button"
 
-    def press_button(self, game: "Game", index: int) -> None:
+    def press_button(self, game: Game, index: int) -> None:
         """Press button ``index`` of the game's box: the move ``button:N``, played."""
         game.play(Move("button", "", index + 1))
 
-    def take_events(self, game: "Game") -> list[tuple]:
+    def take_events(self, game: Game) -> list[tuple]:
         """What the desktop should show since the last call: ``("flash", pile, low, high)`` ..."""
         return []
 
-    def take_messages(self, game: "Game") -> list[str]:
+    def take_messages(self, game: Game) -> list[str]:
         """The text the game's program wrote since the last call (CardsWorkShop's WRITE)."""
         return []
 
-    def fit_layout(self, game: "Game", width: int, height: int) -> Layout | None:
+    def fit_layout(self, game: Game, width: int, height: int) -> Layout | None:
         """The layout filling a work area of ``width`` by ``height``, for games whose
         playfield scales with the window (CardsWorkShop's matrix); None if it doesn't."""
         return None
 
-    def layout(self, game: "Game", card_w: int = 71, card_h: int = 96) -> Layout:
+    def layout(self, game: Game, card_w: int = 71, card_h: int = 96) -> Layout:
         """Where the piles go; the default is a row of piles per role."""
         gap = max(4, card_w // 8)
         fan = max(12, card_h // 4)

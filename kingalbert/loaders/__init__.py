@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from ..engine.errors import RuleFileError, shorten
 from ..engine.ruleset import Ruleset

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import re
 
-from .text import read_text
 from ..engine.errors import RuleFileError, shorten
 from ..engine.rules import Build, DealStep, PileRule, Rules, RulesError, RulesRuleset, StockRule, View
+from .text import read_text
 
 FACE_ORDERS = {
     "asc": "up", "ascending": "up", "inc": "up", "increasing": "up",

@@ -47,9 +47,9 @@ import math
 import re
 from pathlib import Path
 
-from .text import read_text
 from ..engine.errors import RuleFileError, shorten
 from ..engine.rules import Build, DealStep, PileRule, Rules, RulesError, RulesRuleset, StockRule, View
+from .text import read_text
 
 KINDS = ("Stock", "Waste", "Foundation", "Tableau", "Reserve")
 PREFIX = {"Stock": "stock", "Waste": "waste", "Foundation": "foundation", "Tableau": "tableau", "Reserve": "reserve"}

@@ -17,11 +17,11 @@ from . import font
 from .palette import (
     BLACK,
     DARK_BLUE,
+    GREEN,
     GREY1,
     GREY2,
     GREY3,
     GREY4,
-    GREEN,
     LIGHT_BLUE,
     ORANGE,
     RED,
@@ -61,8 +61,8 @@ _SHADE = {
     WHITE: GREY1,
     BLACK: GREY4,
     GREY2: GREY3,
-    **{c: GREY3 for c in range(8, 16)},
-    **{c: GREY2 for c in (YELLOW, ORANGE, LIGHT_BLUE)},
+    **dict.fromkeys(range(8, 16), GREY3),
+    **dict.fromkeys((YELLOW, ORANGE, LIGHT_BLUE), GREY2),
 }
 
 

@@ -9,7 +9,7 @@ is OR-ed with its mirror image so the symbols are exactly symmetric.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 import pygame
 
@@ -187,7 +187,7 @@ def suit_size(suit: str, height: int) -> tuple[int, int]:
     return max(1, min(w, height)), height
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_symbol(suit: str, height: int, colour: int, width: int | None = None) -> pygame.Surface:
     """Suit ``suit`` ('C','D','H','S') ``height`` px tall in Wimp ``colour``.
 

@@ -20,7 +20,6 @@ from kingalbert.cli import main
 from kingalbert.engine import Game, IllegalMoveError
 from kingalbert.engine.king_albert import KingAlbert
 from kingalbert.engine.rng import Rng
-
 from tests.helpers.desktop import click, drag, top_card
 
 #: a position where Auto stack fires: the Ace of Clubs goes up so that the Six of Hearts fits

@@ -10,12 +10,12 @@ number of examples (see tests/helpers/fuzzing.py and the README).
 import random
 
 import pytest
-from hypothesis import event, given, strategies as st
+from hypothesis import event, given
+from hypothesis import strategies as st
 
-from kingalbert.engine import Game, RuleFileError, SolitaireError
 from kingalbert.app.catalogue import bundled_games
+from kingalbert.engine import Game, RuleFileError, SolitaireError
 from kingalbert.loaders import cdl
-
 from tests.helpers.data import team
 from tests.helpers.fuzzing import fuzz_settings, mutate, time_limit
 

@@ -7,7 +7,6 @@ from kingalbert.engine import Game
 from kingalbert.engine.errors import IllegalMoveError
 from kingalbert.loaders import load as load_any
 from kingalbert.loaders.cdl import load
-
 from tests.helpers.data import GAMES as ALL_GAMES
 
 GAMES = ALL_GAMES / "cdl"
@@ -76,8 +75,8 @@ def test_layout_fits_the_matrix(name):
     rules = rules_for(name)
     width, height = rules.matrix
     for stack in rules.stack_layout():
-        assert 0 <= stack["x"] and stack["x"] + stack["w"] <= width
-        assert 0 <= stack["y"] and stack["y"] + stack["h"] <= height
+        assert stack["x"] >= 0 and stack["x"] + stack["w"] <= width
+        assert stack["y"] >= 0 and stack["y"] + stack["h"] <= height
 
 
 # -- Klondike --------------------------------------------------------------------------
@@ -246,6 +245,7 @@ def test_aces_up_win():
 @pytest.mark.parametrize("name", NAMES)
 def test_check_deal_moves_and_replay_on_the_command_line(name, capsys):
     import json
+
     from kingalbert.cli import main
     path = str(GAMES / f"{name}.cdl")
     assert main(["check", path]) == 0

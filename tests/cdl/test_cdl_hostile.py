@@ -4,7 +4,8 @@ import pytest
 from kingalbert.cli import main
 from kingalbert.engine import Game
 from kingalbert.engine.errors import RuleFileError
-from kingalbert.loaders.cdl import MAX_REPORTED, compile as compile_cdl, load, loads
+from kingalbert.loaders.cdl import MAX_REPORTED, load, loads
+from kingalbert.loaders.cdl import compile as compile_cdl
 from kingalbert.loaders.cdl.interpreter import MAX_TEXT
 from kingalbert.loaders.cdl.layoutcheck import MAX_STACKS
 

@@ -292,6 +292,7 @@ def test_python_names_are_just_undefined_cdl_names():
 def test_the_package_has_no_way_out():
     import pathlib
     import re
+
     import kingalbert.loaders.cdl as package
     forbidden = re.compile(r"\b(eval|exec|__import__|open|subprocess|socket|os\.system|importlib)\s*[(.]")
     for path in pathlib.Path(package.__file__).parent.glob("*.py"):

@@ -288,6 +288,7 @@ def test_deep_nesting_is_an_error_with_its_line_not_a_crash(form):
 @pytest.mark.parametrize("form", sorted(DEEP))
 def test_nesting_within_the_limit_compiles_and_runs(form):
     import sys
+
     from kingalbert.engine import Game
     from kingalbert.loaders.cdl import loads
     limit = sys.getrecursionlimit()

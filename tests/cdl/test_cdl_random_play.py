@@ -6,6 +6,8 @@ runtime error of the program (``RuleFileError``) fails the test, as does a
 listed move that is refused.  The quick test plays a few deals of each program;
 the slow one (``-m slow``) a hundred more.
 """
+from pathlib import Path
+
 import pytest
 
 import kingalbert
@@ -14,7 +16,6 @@ from kingalbert.engine.errors import IllegalMoveError, RuleFileError
 from kingalbert.engine.moves import Move
 from kingalbert.engine.rng import Rng
 from kingalbert.loaders.cdl import load
-from pathlib import Path
 
 GAMES = sorted((Path(kingalbert.__file__).parent / "games" / "cdl").glob("*.cdl"))
 

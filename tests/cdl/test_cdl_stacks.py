@@ -1,6 +1,7 @@
 """Stacks: inheritance with FROM, definitions split over several parts, method copies and lookup."""
 from kingalbert.engine import Game
-from kingalbert.loaders.cdl import compile as compile_cdl, loads
+from kingalbert.loaders.cdl import compile as compile_cdl
+from kingalbert.loaders.cdl import loads
 from kingalbert.loaders.cdl.model import method_chain
 
 

@@ -10,7 +10,6 @@ from kingalbert.desktop.desktop import Desktop
 from kingalbert.desktop.input import ADJUST, SELECT
 from kingalbert.engine import Game
 from kingalbert.loaders.cdl import loads
-
 from tests.cdl.test_cdl_transactions import ADJUST as ADJUST_PROGRAM
 from tests.helpers.desktop import post, top_card
 

@@ -5,16 +5,15 @@ import pygame
 import pytest
 from PIL import Image
 
+from kingalbert.app.commands import DEAL_NUMBER, WINNABLE_DEALS
+from kingalbert.app.options import load_options
 from kingalbert.desktop.desktop import Desktop
 from kingalbert.desktop.input import ADJUST, MENU, SELECT
 from kingalbert.desktop.menus import statistics_box
 from kingalbert.desktop.shot import screen_image
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
-from kingalbert.app.commands import DEAL_NUMBER, WINNABLE_DEALS
-from kingalbert.app.options import load_options
 from kingalbert.sprites.palette import WIMP_RGB
-
 from tests.helpers.data import needs_shared, shared
 from tests.helpers.desktop import drag, top_card
 

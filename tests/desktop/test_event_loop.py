@@ -58,9 +58,9 @@ os.kill(os.getpid(), signal.SIGKILL)
 @pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SIGKILL")
 def test_after_kill_9_the_program_comes_back_at_the_same_move(private_dirs):
+    from kingalbert.app.saves import load_autosave
     from kingalbert.engine import Game
     from kingalbert.engine.king_albert import KingAlbert
-    from kingalbert.app.saves import load_autosave
     game = Game(KingAlbert(), 7, {"auto_finish": False, "auto_stack": False})
     moves = []
     for _ in range(3):

@@ -2,15 +2,14 @@
 import pygame
 import pytest
 
+from kingalbert.app.catalogue import FORMATS, GameRef, bundled_games, game_title
+from kingalbert.app.saves import from_save, to_save
 from kingalbert.desktop.desktop import Desktop
 from kingalbert.desktop.input import ADJUST, MENU, SELECT
 from kingalbert.desktop.shot import screen_image
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
-from kingalbert.app.catalogue import FORMATS, GameRef, bundled_games, game_title
-from kingalbert.app.saves import from_save, to_save
 from kingalbert.sprites.palette import WIMP_RGB
-
 from tests.helpers.desktop import click, hover_arrow, post, visible
 
 GAMES = [(key, path) for key, paths in bundled_games().items() for path in paths]

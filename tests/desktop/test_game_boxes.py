@@ -4,17 +4,16 @@ for every other game; the deal number in the New game menu."""
 import pygame
 import pytest
 
+from kingalbert.app.catalogue import bundled_games
 from kingalbert.desktop.animation import FLASH_MS, FLASH_PHASES
+from kingalbert.desktop.board import INVERSE
 from kingalbert.desktop.desktop import Desktop
 from kingalbert.desktop.input import MENU, SELECT
-from kingalbert.desktop.board import INVERSE
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
 from kingalbert.engine.moves import Move
-from kingalbert.app.catalogue import bundled_games
 from kingalbert.loaders import load as load_file
 from kingalbert.sprites.palette import GREEN, WHITE, surface_to_bytes
-
 from tests.helpers.desktop import click, hover_arrow, post, visible
 
 CDL = bundled_games()["cdl"][0].parent

@@ -5,13 +5,12 @@ import pygame
 import pytest
 
 from kingalbert.app.catalogue import bundled_games
-from kingalbert.desktop.input import MENU, SELECT
+from kingalbert.desktop.input import SELECT
 from kingalbert.desktop.keyboard_play import key_list
 from kingalbert.desktop.keys import K_APPLICATION
 from kingalbert.engine import Game
 from kingalbert.loaders import load
 from kingalbert.sprites.palette import DARK_BLUE, GREEN
-
 from tests.desktop.test_desktop import OPENED, click, make, post, quit_display, top_card  # noqa: F401 (fixture)
 
 

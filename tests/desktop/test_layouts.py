@@ -5,9 +5,9 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from kingalbert.app.catalogue import bundled_games
 from kingalbert.desktop.board import Board
 from kingalbert.engine import Game
-from kingalbert.app.catalogue import bundled_games
 from kingalbert.loaders import load
 
 KLONDIKE = next(p for p in bundled_games()["ini"] if p.parent.name == "Klondike")
@@ -93,8 +93,8 @@ def test_piles_placed_left_of_the_origin_still_show():
 
 
 def test_the_message_row_and_information_panel_stay_in_view_while_the_work_area_scrolls():
-    from kingalbert.desktop.desktop import Desktop
     from kingalbert.desktop.board import MESSAGE_H
+    from kingalbert.desktop.desktop import Desktop
     from kingalbert.sprites.palette import BLACK
     from tests.helpers.desktop import click
 

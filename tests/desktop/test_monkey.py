@@ -7,12 +7,12 @@ from collections import Counter
 import pygame
 import pytest
 
+from kingalbert.app.catalogue import bundled_games
 from kingalbert.desktop.desktop import Desktop
 from kingalbert.desktop.input import ADJUST, MENU, SELECT
 from kingalbert.desktop.shot import screen_image
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
-from kingalbert.app.catalogue import bundled_games
 from kingalbert.loaders import load
 from kingalbert.sprites.palette import WIMP_RGB
 

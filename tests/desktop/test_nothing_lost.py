@@ -13,7 +13,6 @@ from kingalbert.desktop.input import MENU
 from kingalbert.desktop.main import prepare
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
-
 from tests.helpers.desktop import click, drag, top_card
 
 #: a CardsWorkShop game whose pile A has a Rules box with a button that empties B into C

@@ -21,9 +21,17 @@ from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
 from kingalbert.loaders import load
 from kingalbert.sprites.palette import RED
-
-from tests.desktop.test_desktop import NEAR_WIN, OPENED, click, drag, make, post, quit_display, top_card  # noqa: F401
-from tests.desktop.test_desktop import wait_for_thought
+from tests.desktop.test_desktop import (  # noqa: F401
+    NEAR_WIN,
+    OPENED,
+    click,
+    drag,
+    make,
+    post,
+    quit_display,
+    top_card,
+    wait_for_thought,
+)
 
 
 def hover(desktop, level, index, on_arrow=True):

@@ -5,7 +5,6 @@ import pytest
 from kingalbert.engine import Game, IllegalMoveError, Move, PositionError
 from kingalbert.engine.king_albert import KingAlbert
 from kingalbert.engine.ruleset import Ruleset
-
 from tests.helpers.king_albert import cards, ka
 
 

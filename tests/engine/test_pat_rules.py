@@ -7,9 +7,7 @@ import pytest
 
 from kingalbert.engine import Card, Game, IllegalMoveError
 from kingalbert.loaders.pat import PatRuleset, loads
-from kingalbert.loaders.pat.model import (CardPattern, PatPileView, PatRulesError, PileSpec, RuleSet, Sequence,
-                                          StockSpec)
-
+from kingalbert.loaders.pat.model import CardPattern, PatPileView, PatRulesError, PileSpec, RuleSet, Sequence, StockSpec
 from tests.helpers.pat import P, at, cards, legal, rules, text
 
 

@@ -5,7 +5,15 @@ import pytest
 
 from kingalbert.engine import Card, Game, IllegalMoveError, PositionError
 from kingalbert.engine.rules import (
-    Build, DealStep, PileRule, Rules, RulesError, RulesRuleset, StockRule, View, group,
+    Build,
+    DealStep,
+    PileRule,
+    Rules,
+    RulesError,
+    RulesRuleset,
+    StockRule,
+    View,
+    group,
 )
 
 

@@ -1,8 +1,8 @@
 import pytest
 
+from kingalbert.app.saves import autosave_path, from_save, load_autosave, read_game, to_save, write_game
 from kingalbert.engine import Game, PositionError
 from kingalbert.engine.king_albert import KingAlbert
-from kingalbert.app.saves import autosave_path, from_save, load_autosave, read_game, to_save, write_game
 
 
 def played(seed=4, moves=12, undo=3):

@@ -11,7 +11,6 @@ from kingalbert.engine.king_albert import KingAlbert
 from kingalbert.engine.ruleset import Ruleset
 from kingalbert.engine.solver import Budget, GameState, SolveResult, hint, solve
 from kingalbert.engine.solver.search import search
-
 from tests.helpers.solver import plain_verdict
 
 SUITS = "HCDS"

@@ -3,12 +3,11 @@ legal moves, so the same search decides .sol, .pat, game.ini and CardsWorkShop
 games, and every solution it gives replays to a win."""
 import pytest
 
+from kingalbert.app.catalogue import bundled_games
 from kingalbert.engine import Game
 from kingalbert.engine.solver import solve
-from kingalbert.app.catalogue import bundled_games
 from kingalbert.loaders import load
 from kingalbert.loaders.cdl import loads
-
 from tests.helpers.solver import plain_verdict
 
 PLAIN = {"auto_finish": False, "auto_stack": False}

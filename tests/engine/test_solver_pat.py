@@ -4,11 +4,9 @@ exhaustive search."""
 import pytest
 
 from kingalbert.engine import Game
-from kingalbert.engine.solver import solve
-from kingalbert.loaders.pat.compact import BYTE, PatState
-
-from kingalbert.engine.solver import Budget
+from kingalbert.engine.solver import Budget, solve
 from kingalbert.engine.solver.search import search
+from kingalbert.loaders.pat.compact import BYTE, PatState
 from tests.helpers.solver_positions import bundled, reachable, seeded, small_pat_position
 
 GAMES = bundled("pat")

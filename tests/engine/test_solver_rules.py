@@ -8,9 +8,8 @@ from kingalbert.engine.rules.compact import RulesState
 from kingalbert.engine.rules.fast import CODE
 from kingalbert.engine.ruleset import Ruleset
 from kingalbert.engine.solver import solve
-
-from tests.helpers.solver_positions import bundled, reachable, seeded, small_rules_position
 from tests.helpers.solver import plain_verdict
+from tests.helpers.solver_positions import bundled, reachable, seeded, small_rules_position
 
 GAMES = bundled("sol", "ini")
 IDS = [label for label, _, _ in GAMES]

@@ -20,7 +20,8 @@ import signal
 import time
 from contextlib import contextmanager
 
-from hypothesis import HealthCheck, event, settings, strategies as st
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
 
 from kingalbert.engine import Game, RuleFileError
 

@@ -7,7 +7,6 @@ import pytest
 from kingalbert.cli import main
 from kingalbert.engine import Game
 from kingalbert.loaders import load
-
 from tests.helpers.data import GAMES, TEAM_CORPUS, shared_params, team
 
 FILES = (sorted((GAMES / "sol").glob("*.sol")) + sorted((GAMES / "pat").glob("*.pat"))

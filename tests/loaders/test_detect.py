@@ -3,8 +3,8 @@ import shutil
 
 import pytest
 
-from kingalbert.engine.errors import RuleFileError
 from kingalbert.app.catalogue import bundled_games
+from kingalbert.engine.errors import RuleFileError
 from kingalbert.loaders import detect_format, load
 
 FILES = [(key, path) for key, paths in bundled_games().items() for path in paths if path.is_file()]

@@ -5,7 +5,6 @@ import pytest
 
 from kingalbert.engine import Game
 from kingalbert.loaders import load
-
 from tests.helpers.data import GAMES
 
 TWINS = {

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 
 from kingalbert.engine import Game, IllegalMoveError, RuleFileError
 from kingalbert.loaders import load
-from kingalbert.loaders.pat import PatRuleset, looks_like_pat, loads, parse
-
+from kingalbert.loaders.pat import PatRuleset, loads, looks_like_pat, parse
 from tests.helpers.data import GAMES, bundled, needs_shared, shared, shared_files, shared_params, team
 from tests.helpers.fuzzing import check_load, check_load_path, fuzz_settings, mutate, time_limit
 from tests.helpers.pat import P, at, cards, legal, text

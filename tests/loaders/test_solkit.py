@@ -4,11 +4,12 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kingalbert.engine import Game, IllegalMoveError, RuleFileError
-from kingalbert.loaders import load as load_any, solkit
-
+from kingalbert.loaders import load as load_any
+from kingalbert.loaders import solkit
 from tests.helpers.data import ROOT, bundled, needs_shared, shared, shared_files, shared_params, team
 from tests.helpers.fuzzing import check_load, check_load_path, fuzz_settings, mutate
 

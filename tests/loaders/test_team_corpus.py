@@ -10,7 +10,6 @@ import pytest
 
 from kingalbert.engine import Game
 from kingalbert.loaders import detect_format, load
-
 from tests.helpers.data import PATTERNS, TEAM_CORPUS, bundled, shared_files, team_games
 
 FILES = [(key, path) for key, paths in team_games().items() for path in paths]
@@ -26,7 +25,7 @@ def identities(game):
 
 
 def test_every_format_has_at_least_two_team_files():
-    assert {key: len(paths) >= 2 for key, paths in team_games().items()} == {key: True for key in PATTERNS}
+    assert {key: len(paths) >= 2 for key, paths in team_games().items()} == dict.fromkeys(PATTERNS, True)
 
 
 @pytest.mark.parametrize("key, path", FILES, ids=[path.relative_to(TEAM_CORPUS).as_posix() for _, path in FILES])

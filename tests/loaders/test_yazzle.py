@@ -4,13 +4,15 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kingalbert.engine import Game, IllegalMoveError, RuleFileError
 from kingalbert.engine.king_albert import KingAlbert
-from kingalbert.loaders import load as load_any, solkit, yazzle
-
-from tests.helpers.data import GAMES as ALL_GAMES, ROOT, team
+from kingalbert.loaders import load as load_any
+from kingalbert.loaders import solkit, yazzle
+from tests.helpers.data import GAMES as ALL_GAMES
+from tests.helpers.data import ROOT, team
 from tests.helpers.fuzzing import check_load, check_load_path, fuzz_settings, mutate
 
 GAMES = ALL_GAMES / "yazzle"

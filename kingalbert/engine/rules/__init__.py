@@ -60,8 +60,21 @@ Klondike, for example::
 (``View`` positions are in card units; views left out give the default
 layout, a row of piles per role.)
 """
-from .model import (FREE_LIMITS, RANK_ORDERS, SUIT_RULES, TAKE_RULES, WIN_RULES, Build, DealStep, PileRule, Rules,
-                    RulesError, StockRule, View, group)
+from .model import (
+                    FREE_LIMITS,
+                    RANK_ORDERS,
+                    SUIT_RULES,
+                    TAKE_RULES,
+                    WIN_RULES,
+                    Build,
+                    DealStep,
+                    PileRule,
+                    Rules,
+                    RulesError,
+                    StockRule,
+                    View,
+                    group,
+)
 from .play import RulesRuleset
 
 __all__ = ["FREE_LIMITS", "RANK_ORDERS", "SUIT_RULES", "TAKE_RULES", "WIN_RULES", "Build", "DealStep", "PileRule",

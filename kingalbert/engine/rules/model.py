@@ -25,10 +25,10 @@ _ORDER_WORDS = {"up": "up", "down": "down", "either": "up or down"}
 _SUIT_WORDS = {"same": "same suit", "alternate": "alternate", "colour": "same colour",
                "other": "other suit", "any": "any", "none": "-"}
 _TAKE_WORDS = {"top": "top card", "run": "cards in order", "any": "any face up", "none": "nothing"}
-_FACES = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+_FACES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
-def _order_picture(build: "Build") -> str:
+def _order_picture(build: Build) -> str:
     """SolKit's picture of a rank order: ``A 2 3 4`` up, ``4 3 2 A`` down, ``A 2 3 2`` either, ``-`` any."""
     letters = _FACES
     step = build.step

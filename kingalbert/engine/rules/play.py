@@ -9,8 +9,18 @@ from ..layout import Layout, PileView
 from ..moves import Move
 from ..ruleset import Ruleset
 from . import fast, solving
-from .model import (_FACES, _ORDER_WORDS, _SUIT_WORDS, _TAKE_WORDS, PileRule, Rules, RulesError, StockRule, View,
-                    _order_picture)
+from .model import (
+    _FACES,
+    _ORDER_WORDS,
+    _SUIT_WORDS,
+    _TAKE_WORDS,
+    PileRule,
+    Rules,
+    RulesError,
+    StockRule,
+    View,
+    _order_picture,
+)
 
 
 class RulesRuleset(Ruleset):

@@ -117,7 +117,7 @@ class DeadCards:
         return deadcards.dead_mask(stacks, self.copies, self.takes, self.returns)
 
 
-def facts(ruleset, rules: Rules) -> "Facts":
+def facts(ruleset, rules: Rules) -> Facts:
     cache = ruleset.__dict__.setdefault("_facts", {})
     found = cache.get(id(rules))
     if found is None or found.table.rules is not rules:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import sys
 
 from ...engine.errors import RuleFileError
+from ..text import read_text
 from . import ast
 from .checker import check
 from .compiler import compile_program
@@ -36,7 +37,6 @@ from .parser import MAX_NESTING, parse
 from .ruleset import CdlRuleset, spaced
 from .scanner import scan
 from .tokens import T
-from ..text import read_text
 
 __all__ = ["compile", "game_name", "load", "loads", "CdlError", "CdlRuleset", "CdlRuntimeError", "RuleFileError", "ast"]
 

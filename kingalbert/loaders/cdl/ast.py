@@ -7,7 +7,6 @@ interpreter can say where a problem is.  The checker fills in ``Name.ref``
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 from .tokens import Token
 
@@ -61,14 +60,14 @@ class Logical(Expr):
 @dataclass(eq=False)
 class Length(Expr):
     """``S!`` or ``!`` (the contextual stack): the number of cards."""
-    stack: Optional[Name]
+    stack: Name | None
     line: int
 
 
 @dataclass(eq=False)
 class CardAt(Expr):
     """``S[i]`` or ``[i]``: the card at position i (0 is the empty-pile drawing)."""
-    stack: Optional[Name]
+    stack: Name | None
     index: Expr
     line: int
 
@@ -85,16 +84,16 @@ class Call(Expr):
 @dataclass(eq=False)
 class Interval(Node):
     """``[S] [a..b]`` or ``[S] [a]``: positions a to b of a stack."""
-    stack: Optional[Name]
+    stack: Name | None
     low: Expr
-    high: Optional[Expr]
+    high: Expr | None
     line: int
 
 
 @dataclass(eq=False)
 class Position(Node):
     """``[S] [p]``: one position of a stack."""
-    stack: Optional[Name]
+    stack: Name | None
     index: Expr
     line: int
 
@@ -107,8 +106,8 @@ class Stmt(Node):
 @dataclass(eq=False)
 class Add(Stmt):
     low: Expr
-    high: Optional[Expr]
-    dest: Optional[Name]
+    high: Expr | None
+    dest: Name | None
     line: int
 
 
@@ -127,14 +126,14 @@ class Break(Stmt):
 
 @dataclass(eq=False)
 class Clear(Stmt):
-    title: Optional[Expr]
-    box: Optional[tuple]         # (x, y, w, h) expressions
+    title: Expr | None
+    box: tuple | None         # (x, y, w, h) expressions
     line: int
 
 
 @dataclass(eq=False)
 class Draw(Stmt):
-    stack: Optional[Name]
+    stack: Name | None
     line: int
 
 
@@ -148,7 +147,7 @@ class Flash(Stmt):
 class If(Stmt):
     condition: Expr
     then_branch: Stmt
-    else_branch: Optional[Stmt]
+    else_branch: Stmt | None
     line: int
 
 
@@ -168,8 +167,8 @@ class Move(Stmt):
 @dataclass(eq=False)
 class Pull(Stmt):
     count: Expr
-    source: Optional[Name]
-    dest: Optional[Name]
+    source: Name | None
+    dest: Name | None
     line: int
 
 
@@ -187,7 +186,7 @@ class Return(Stmt):
 
 @dataclass(eq=False)
 class Shuffle(Stmt):
-    stack: Optional[Name]
+    stack: Name | None
     line: int
 
 
@@ -195,7 +194,7 @@ class Shuffle(Stmt):
 class Turn(Stmt):
     """``TURN S[a..b] SIDE s``; ``side is None`` (``SIDE`` alone) turns each card over."""
     interval: Interval
-    side: Optional[Expr]
+    side: Expr | None
     line: int
 
 
@@ -281,8 +280,8 @@ class StackMethod(Node):
     """``Select(Spos : Index) is ...;`` or ``Select from W1;``."""
     name: Token
     params: list[VarGroup]
-    source: Optional[Token]
-    body: Optional[Stmt]
+    source: Token | None
+    body: Stmt | None
     line: int
 
 
@@ -290,8 +289,8 @@ class StackMethod(Node):
 class StackDecl(Node):
     """One part of a stack definition, or a forward declaration (``members is None``)."""
     name: Token
-    parent: Optional[Token]
-    members: Optional[list]
+    parent: Token | None
+    members: list | None
     line: int
 
 
@@ -300,10 +299,10 @@ class Routine(Node):
     """A procedure, function or predicate; ``body is None`` for a forward declaration."""
     kind: str                    # "procedure" | "function" | "predicate"
     name: Token
-    params: Optional[list[VarGroup]]   # None: no parentheses (the forward declaration's, or none)
-    return_type: Optional[Token]
+    params: list[VarGroup] | None   # None: no parentheses (the forward declaration's, or none)
+    return_type: Token | None
     locals: list[VarGroup]
-    body: Optional[Stmt]
+    body: Stmt | None
     line: int
 
 
@@ -315,7 +314,7 @@ class Order(Node):
 
 @dataclass(eq=False)
 class Program(Node):
-    header: Optional[Header]
+    header: Header | None
     declarations: list[Node] = field(default_factory=list)
-    order: Optional[Order] = None
+    order: Order | None = None
     line: int = 1

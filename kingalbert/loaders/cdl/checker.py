@@ -23,8 +23,20 @@ from __future__ import annotations
 from . import ast
 from .errors import CdlCheckError, ErrorList
 from .layoutcheck import check_layout
-from .model import (CURSOR, FIELDS, METHODS, NUMERIC, PREDEFINED, SPECIAL_PREDICATES, TYPES,
-                    CompiledProgram, Method, Param, RoutineInfo, StackInfo)
+from .model import (
+    CURSOR,
+    FIELDS,
+    METHODS,
+    NUMERIC,
+    PREDEFINED,
+    SPECIAL_PREDICATES,
+    TYPES,
+    CompiledProgram,
+    Method,
+    Param,
+    RoutineInfo,
+    StackInfo,
+)
 from .tokens import T
 
 INT_MIN, INT_MAX = -32768, 32767
@@ -154,7 +166,7 @@ class Checker:
                 self.error(decl.parent.line, f"Stack {name.lexeme} cannot inherit from itself")
             elif parent is not None:
                 stack.fields.update(parent.fields)
-                stack.field_lines.update({k: decl.line for k in parent.fields})
+                stack.field_lines.update(dict.fromkeys(parent.fields, decl.line))
                 stack.methods.update(parent.methods)
         for member in decl.members:
             if isinstance(member, ast.StackField):

@@ -21,8 +21,16 @@ from __future__ import annotations
 from . import ast
 from .errors import CdlRunawayError
 from .expressions import ExpressionCompiler, check_position, check_size, check_type, fail, table, text_of
-from .interpreter import (BREAK_BLOCK, BREAK_PROC, CHARS_PER_STEP, CROSS_CARD, EMPTY_CARD, MAX_CARDS, RETURN,
-                          default_value)
+from .interpreter import (
+    BREAK_BLOCK,
+    BREAK_PROC,
+    CHARS_PER_STEP,
+    CROSS_CARD,
+    EMPTY_CARD,
+    MAX_CARDS,
+    RETURN,
+    default_value,
+)
 from .model import CompiledProgram
 
 

@@ -18,7 +18,7 @@ class ErrorList(list):
         super().__init__()
         self.count = 0
 
-    def add(self, error: "CdlError") -> None:
+    def add(self, error: CdlError) -> None:
         self.count += 1
         if len(self) < self.KEEP:
             self.append(error)

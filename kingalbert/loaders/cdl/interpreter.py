@@ -84,20 +84,20 @@ class State:
     globals: dict           # key -> value
 
     @classmethod
-    def initial(cls, program: CompiledProgram) -> "State":
-        stacks = {key: () for key in program.stacks}
+    def initial(cls, program: CompiledProgram) -> State:
+        stacks = dict.fromkeys(program.stacks, ())
         stacks[CURSOR.key] = ()
-        bottoms = {key: EMPTY_CARD for key in stacks}
+        bottoms = dict.fromkeys(stacks, EMPTY_CARD)
         globals_ = {key: default_value(type_) for key, (_, type_) in program.globals.items()}
         return cls(stacks, bottoms, globals_)
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(dict(self.stacks), dict(self.bottoms), dict(self.globals))
 
-    def same_as(self, other: "State") -> bool:
+    def same_as(self, other: State) -> bool:
         return self.stacks == other.stacks and self.bottoms == other.bottoms and self.globals == other.globals
 
-    def apply(self, result: "RunResult") -> None:
+    def apply(self, result: RunResult) -> None:
         """Write a run's changes into this state."""
         self.stacks.update(result.stacks)
         self.bottoms.update(result.bottoms)

@@ -8,7 +8,6 @@ The interpreter runs from them; it never looks at declarations again.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 from . import ast
 
@@ -85,7 +84,7 @@ class StackInfo:
         defaults = {"x": 0, "y": 0, "w": 1, "h": 1, "direction": PREDEFINED["over"]}
         return self.fields.get(key, defaults[key])
 
-    def method(self, *keys: str) -> Optional[Method]:
+    def method(self, *keys: str) -> Method | None:
         for key in keys:
             if key in self.methods:
                 return self.methods[key]
@@ -104,10 +103,10 @@ class RoutineInfo:
     name: str
     key: str
     line: int
-    params: Optional[list[Param]]   # None: not known yet (forward declaration without them)
-    return_type: Optional[str]
+    params: list[Param] | None   # None: not known yet (forward declaration without them)
+    return_type: str | None
     locals: list[Param] = field(default_factory=list)
-    body: Optional[ast.Stmt] = None
+    body: ast.Stmt | None = None
 
     @property
     def defined(self) -> bool:

@@ -45,7 +45,8 @@ from __future__ import annotations
 import re
 import weakref
 from collections import Counter, OrderedDict
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ...engine.cards import Card
 from ...engine.errors import IllegalMoveError, PositionError, RuleFileError
@@ -130,7 +131,7 @@ class CdlRuleset(Playfield, Ruleset):
         self.name = spaced(program.name)
         self.source = program.filename
         self.machine = Machine(program, limits or Limits())
-        self._sessions: "weakref.WeakKeyDictionary[Game, Session]" = weakref.WeakKeyDictionary()
+        self._sessions: weakref.WeakKeyDictionary[Game, Session] = weakref.WeakKeyDictionary()
         self.decks = 1
         self._decks_known = False   # set by the first deal (ADD may give any number of decks)
         # presses on a stack whose method ignores its position all do the same
@@ -147,7 +148,7 @@ class CdlRuleset(Playfield, Ruleset):
         self._sessions.clear()
 
     # -- new game ------------------------------------------------------------------
-    def setup(self, game: "Game") -> None:
+    def setup(self, game: Game) -> None:
         for stack in self.program.order:
             role = "other" if stack.field("direction") == 4 else "tableau"
             game.add_pile(stack.name, role)
@@ -176,7 +177,7 @@ class CdlRuleset(Playfield, Ruleset):
         rng.state = rng_state
         return view.base, events
 
-    def deal(self, game: "Game") -> None:
+    def deal(self, game: Game) -> None:
         state, events = self.dealt_state(game.rng)
         # a deal on which win? or loose? fails is an error of the file
         self.run(lambda: self.machine.verdicts(View(state), game.rng.state))

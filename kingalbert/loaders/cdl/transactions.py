@@ -24,8 +24,8 @@ pressing them.
 """
 from __future__ import annotations
 
-from .errors import CdlRunawayError, CdlRuntimeError
 from .compiler import compile_program
+from .errors import CdlRunawayError, CdlRuntimeError
 from .interpreter import Limits, Output, RunResult, State, execute
 from .model import CURSOR, CompiledProgram, StackInfo, method_chain
 
@@ -53,7 +53,7 @@ class View:
         cards = self.stacks.get(key)
         return self.base.stacks[key] if cards is None else cards
 
-    def then(self, result: RunResult) -> "View":
+    def then(self, result: RunResult) -> View:
         return View(self.base, {**self.stacks, **result.stacks}, {**self.bottoms, **result.bottoms},
                     {**self.globals, **result.globals})
 
@@ -102,7 +102,7 @@ class Outcome:
         self.carried = carried
         self.won = self.lost = False
 
-    def refused(self, default: str) -> "Outcome":
+    def refused(self, default: str) -> Outcome:
         return Outcome(self.view, self.events, self.rng_state, refusal_text(self.events, default))
 
 

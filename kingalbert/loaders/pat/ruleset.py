@@ -6,8 +6,18 @@ from ...engine.cards import RANK_NAMES, Card, new_deck
 from ...engine.layout import Layout
 from ...engine.moves import Move
 from ...engine.ruleset import Ruleset
-from .model import (CARD_H, CARD_W, UNLIMITED, PatPileView, PutRule,
-                    PatRulesError, PileSpec, RuleSet, Sequence, StockSpec)
+from .model import (
+    CARD_H,
+    CARD_W,
+    UNLIMITED,
+    PatPileView,
+    PatRulesError,
+    PileSpec,
+    PutRule,
+    RuleSet,
+    Sequence,
+    StockSpec,
+)
 
 
 class PatRuleset(Ruleset):
@@ -150,7 +160,7 @@ class PatRuleset(Ruleset):
             contents[index] = cards
         bases: dict[int, int] = {}
         catchers = [i for i, s in enumerate(specs, start=1) if s.catch in (5, 6, 7)]
-        caught = {i: 0 for i in catchers}
+        caught = dict.fromkeys(catchers, 0)
         position = [0]
 
         def next_card():

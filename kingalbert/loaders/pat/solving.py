@@ -25,8 +25,8 @@ Dead cards (``PatDead``)
 from __future__ import annotations
 
 from ...engine.solver import deadcards
-from .tables import DRAG, tables
 from .model import UNLIMITED
+from .tables import DRAG, tables
 
 
 class PatDead:

@@ -314,14 +314,16 @@ def _game_command(name: str, help_text: str, *, position=True, actions=False, op
     if option_flags:
         command.add_argument("--auto-finish", type=_on_off, metavar="on|off")
         command.add_argument("--auto-stack", type=_on_off, metavar="on|off")
-    command.add_argument("--mode", metavar="NAME", help="the rules' mode, for games that have them (YaZZle: easy, hard)")
+    command.add_argument("--mode", metavar="NAME", help="the rules' mode, for games that have them (YaZZle: easy, "
+                                                        "hard)")
     return command
 
 
 def command_parsers() -> dict[str, argparse.ArgumentParser]:
     """One parser per command."""
     parsers = {}
-    check = parsers["check"] = argparse.ArgumentParser(prog="kingalbert check", description="load rule files and report each")
+    check = parsers["check"] = argparse.ArgumentParser(prog="kingalbert check", description="load rule files and "
+                                                                                            "report each")
     check.add_argument("files", nargs="+", metavar="FILE")
     parsers["deal"] = _game_command("deal", "print the opening position as JSON", position=False)
     replay = parsers["replay"] = _game_command("replay", "apply actions and print the resulting position",
@@ -393,7 +395,8 @@ def build_desktop_parser() -> argparse.ArgumentParser:
         epilog=f"commands: {', '.join(COMMANDS)} (kingalbert COMMAND --help)")
     parser.add_argument("rulefile", nargs="?", metavar="RULEFILE")
     parser.add_argument("--seed", type=_seed)
-    parser.add_argument("--scale", type=int, choices=range(1, 9), metavar="N", help="whole-number scale (default: the largest that fits)")
+    parser.add_argument("--scale", type=int, choices=range(1, 9), metavar="N", help="whole-number scale (default: the "
+                                                                                    "largest that fits)")
     parser.add_argument("--fullscreen", action="store_true")
     parser.add_argument("--version", action="version", version=f"kingalbert {__version__}")
     return parser

@@ -24,7 +24,7 @@ KEYS = {
     "winnable indicator": ("indicator", True),
     "only winnable deals": ("winnable_deals", False),
 }
-DEFAULTS = {name: default for name, default in KEYS.values()}
+DEFAULTS = dict(KEYS.values())
 _WORDS = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
 
 

@@ -202,8 +202,8 @@ class Board:
         return best
 
     # -- drawing ------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface | None = None, contents: dict | None = None, lifted: tuple[str, int] | None = None,
-             message: str | None = None) -> pygame.Surface:
+    def draw(self, surface: pygame.Surface | None = None, contents: dict | None = None,
+             lifted: tuple[str, int] | None = None, message: str | None = None) -> pygame.Surface:
         """Draw the whole work area.  ``contents`` overrides pile contents (animation);
         ``lifted`` = (pile, n) leaves out the top n cards of a pile being dragged."""
         if surface is None:

@@ -192,7 +192,8 @@ class Desktop:
             if self.game_box is not None and self.game_box.source is not None:
                 self.game_box = None
         elif (self.game_box is None or self.game_box.source is not shown) and shown is not self._closed_box:
-            self.game_box = self.place_box(GameBox(shown.title, shown.text, [title for title, _ in shown.buttons], shown))
+            buttons = [title for title, _ in shown.buttons]
+            self.game_box = self.place_box(GameBox(shown.title, shown.text, buttons, shown))
 
     def place_box(self, box: GameBox) -> GameBox:
         """Where a game's box opens: at its place on the game's grid (CLEAR ... AT x, y), else mid-window."""

@@ -115,7 +115,8 @@ class ErrorBox:
 
     @property
     def ok_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.x + (self.W - self.BUTTON_W) // 2, self.y + self.H - self.BUTTON_H - 12, self.BUTTON_W, self.BUTTON_H)
+        return pygame.Rect(self.x + (self.W - self.BUTTON_W) // 2, self.y + self.H - self.BUTTON_H - 12,
+                           self.BUTTON_W, self.BUTTON_H)
 
     def draw(self, screen: pygame.Surface) -> None:
         _frame(screen, self.rect, self.title, CREAM, GREY1)

@@ -87,7 +87,8 @@ class Keys:
             writable.text = ""
         elif writable is not None and key == pygame.K_BACKSPACE:
             writable.text = writable.text[:-1]
-        elif writable is not None and not event.mod & pygame.KMOD_CTRL and event.unicode and event.unicode.isprintable():
+        elif (writable is not None and not event.mod & pygame.KMOD_CTRL and event.unicode
+              and event.unicode.isprintable()):
             writable.text += event.unicode
         else:
             return name not in self.map   # the commands' keys still work; play keys wait for the menu

@@ -141,7 +141,8 @@ class Renderer:
             if self.drag_base is None:
                 # the first frame of a drag: the whole screen, where the cards have left their pile
                 self.drag_base = self.render().copy()
-                self.drag_last = self.draw_dragged(self.desktop.screen, drag, drag.at).clip(self.desktop.screen.get_rect())
+                screen = self.desktop.screen
+                self.drag_last = self.draw_dragged(screen, drag, drag.at).clip(screen.get_rect())
                 return None
             dirty = []
             screen = self.desktop.screen

@@ -523,7 +523,8 @@ class Game:
         pile's cards, ``vars`` and the random generator's state."""
         piles, variables, rng = self._start
         return {
-            "piles": [{"name": pile.name, "cards": [str(card) for card in cards]} for pile, cards in zip(self.piles, piles)],
+            "piles": [{"name": pile.name, "cards": [str(card) for card in cards]}
+                      for pile, cards in zip(self.piles, piles)],
             "vars": dict(variables),
             "rng": rng,
         }

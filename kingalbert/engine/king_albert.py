@@ -97,7 +97,8 @@ class KingAlbert(Ruleset):
         return second.rank == card.rank + 1 and second.red != card.red
 
     def on_drop(self, game, src, n, dst):
-        if dst.role == "tableau" and game.options.get("auto_stack") and self._auto_stacks(game, src, src.cards[-1], dst):
+        if (dst.role == "tableau" and game.options.get("auto_stack")
+                and self._auto_stacks(game, src, src.cards[-1], dst)):
             game.move_cards(dst, 1, self._foundation_for(game, dst.top))
         game.move_cards(src, 1, dst)
 

@@ -117,7 +117,7 @@ class Ruleset(ABC):
         return "Nothing happens when you drag with ADJUST"
 
     # -- after every move -------------------------------------------------
-    def after_move(self, game: Game, move: Move) -> None:
+    def after_move(self, game: Game, move: Move) -> None:  # noqa: B027  (an optional callback: nothing by default)
         """Automatic moves, turning cards up, and messages."""
 
     # -- game-won / game-over ---------------------------------------------

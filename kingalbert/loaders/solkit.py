@@ -121,7 +121,8 @@ class _Reader:
                     raise self.error(number, f"a section name needs a closing ']': {line!r}")
                 title = " ".join(line[1:-1].lower().split())
                 if title not in SECTIONS:
-                    raise self.error(number, f"unknown section [{title}] (expected global, deck, foundation, temp or column)")
+                    raise self.error(number, f"unknown section [{title}] (expected global, deck, foundation, temp or "
+                                             "column)")
                 section = SECTIONS[title]
                 self.section_lines.setdefault(section, number)
                 if section == "deck":
@@ -205,7 +206,8 @@ class _Reader:
         else:
             fields = [part.strip() for part in low.split(",")]
             if len(fields) not in (2, 3):
-                raise self.error(number, f"a column has 2 or 3 fields (cards, face-up cards[, take only]), not {len(fields)}")
+                raise self.error(number, "a column has 2 or 3 fields (cards, face-up cards[, take only]), not "
+                                         f"{len(fields)}")
             if len(self.columns) == 10:
                 raise self.error(number, "there can be at most 10 columns")
             count = self.integer(number, "the number of cards", fields[0], 0, 104)
@@ -289,7 +291,8 @@ class _Reader:
             if initial_cards[initial] > self.decks:
                 raise self.error(number, "the same initial card is asked for more times than the decks hold it")
         if not has_deck and dealt < total:
-            raise self.error(self.columns[-1][0], f"the deal leaves {total - dealt} cards over and there is no [deck] for them")
+            raise self.error(self.columns[-1][0], f"the deal leaves {total - dealt} cards over and there is no [deck] "
+                                                  "for them")
         needs_base = any(f[1] == "base" for f in self.foundations) or self.refill == "base"
         if needs_base and not self.columns[0][1]:
             raise self.error(self.columns[0][0], "a 'random' first face needs cards in the first column")
@@ -301,7 +304,7 @@ class _Reader:
         if waste:
             piles.append(PileRule("waste", "waste", accept=False, view=View(GAP, 0)))
         x0 = 2 * GAP if waste else GAP if has_deck else 0
-        for i, (number, first, suit, order, suit_order, initial) in enumerate(self.foundations):
+        for i, (_number, first, suit, order, suit_order, _initial) in enumerate(self.foundations):
             piles.append(PileRule(f"f{i + 1}", "foundation", build=Build(order, suit_order, wrap=True),
                                   start_rank=first, start_suit=suit, max_drop=1, view=View(x0 + i * GAP, 0)))
         for i in range(self.slots):
@@ -309,7 +312,7 @@ class _Reader:
                                   view=View(0, ROW * (i + 1))))
         x0 = GAP if self.slots else 0
         build = Build(self.order[0], self.order[1], wrap=True)
-        for i, (number, count, up, take_only) in enumerate(self.columns):
+        for i, (_number, count, up, take_only) in enumerate(self.columns):
             name = f"col{i + 1}"
             piles.append(PileRule(name, "tableau", build=build, start_rank=self.refill,
                                   take="top" if take_only else self.playable, accept=not take_only,
@@ -331,7 +334,8 @@ class _Reader:
                     raise self.error(self.deck_line, "the deck deals to the columns, but every column is take-only")
                 stocks = (StockRule("deck", None, 1, 0, targets),)
         base = ("col1", self.columns[0][1] - 1) if needs_base else None
-        width = max(x0 + len(self.columns) * GAP, (2 * GAP if waste else GAP if has_deck else 0) + len(self.foundations) * GAP)
+        row_start = 2 * GAP if waste else GAP if has_deck else 0
+        width = max(x0 + len(self.columns) * GAP, row_start + len(self.foundations) * GAP)
         rules = Rules(self.name, tuple(piles), self.decks, tuple(deal), "deck" if has_deck else None, stocks, base,
                       size=(width, ROW + 1 + FAN * 18))
         try:

@@ -161,7 +161,8 @@ def _parse(text, filename) -> dict:
             names = {name.lower(): name for name in allowed}
             if key.lower() not in names:
                 title = current.name + (str(current.number) if current.number is not None else "")
-                raise RuleFileError(filename, number, f"unknown key {key!r} in [{title}] (expected {', '.join(allowed)})")
+                raise RuleFileError(filename, number, f"unknown key {key!r} in [{title}] (expected "
+                                                      f"{', '.join(allowed)})")
             canonical = names[key.lower()]
         if canonical in current.values:
             raise RuleFileError(filename, number, f"{key} is given twice")
@@ -238,7 +239,8 @@ class _Translator:
                 for key in PLACEMENT_KEYS:
                     if key not in section.values:
                         raise self.error(section.line, f"[{kind}{i}] must give {key}")
-                places[(kind, i)] = (self.decimal(kind, "X", 0.0, -50, 100, i), self.decimal(kind, "Y", 0.0, -50, 100, i))
+                places[(kind, i)] = (self.decimal(kind, "X", 0.0, -50, 100, i),
+                                     self.decimal(kind, "Y", 0.0, -50, 100, i))
         deal, base = self.deal_plan(counts, decks)
         easy = self.rules(name, decks, counts, places, deal, base, "EasyMode")
         hard = self.rules(name, decks, counts, places, deal, base, "HardMode")
@@ -290,7 +292,8 @@ class _Translator:
             positions.append((pile, per_pile.get(pile, 0)))
             per_pile[pile] = per_pile.get(pile, 0) + 1
         if not counts["Stock"] and dealt < 52 * decks:
-            raise self.error(game_line, f"the deal leaves {52 * decks - dealt} cards over and there is no stock for them")
+            raise self.error(game_line, f"the deal leaves {52 * decks - dealt} cards over and there is no stock for "
+                                        "them")
         start = self.integer("Game", "StartRankCard", 0, 0, 104)
         base = None
         if start:
@@ -308,7 +311,8 @@ class _Translator:
         if not rank_text and not suit_text:
             return None
         if not rank_text or not suit_text:
-            raise self.error(rank_line or suit_line, f"[DealtCard{n}] needs both PileRank and PileSuit for a specific card")
+            raise self.error(rank_line or suit_line, f"[DealtCard{n}] needs both PileRank and PileSuit for a specific "
+                                                     "card")
         if rank_text in _RANK_LETTERS:
             rank = _RANK_LETTERS[rank_text]
         elif rank_text.isascii() and rank_text.isdigit() and 1 <= int(rank_text) <= 13:
@@ -410,7 +414,8 @@ class _Translator:
         if counts["Stock"] and leftover:
             line = self.raw("Stock", "Visibility")[0] or self._line("Stock")
             if not visible:
-                raise self.error(line, f"the stock is invisible (Visibility=0), but the deal leaves {leftover} cards in it")
+                raise self.error(line, f"the stock is invisible (Visibility=0), but the deal leaves {leftover} cards "
+                                       "in it")
             if not stocks:
                 raise self.error(line, f"the stock holds {leftover} cards but has no waste or tableau pile to deal to")
         covers = self.covers(counts, places)

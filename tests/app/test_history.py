@@ -77,7 +77,7 @@ def test_a_version_1_save_still_loads():
     game.play(moves[0])
     old = {"format": "kingalbert saved game", "version": 1, **game.to_position(), "rulefile": None,
            "options": {"auto_finish": False, "auto_stack": False},
-           "start": {k: v for k, v in game.start_position().items()}, "moves": moves, "undone": []}
+           "start": dict(game.start_position()), "moves": moves, "undone": []}
     assert state(from_save(KingAlbert(), old))[:2] == state(game)[:2]
 
 

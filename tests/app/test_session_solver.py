@@ -37,10 +37,10 @@ class Recorder(SolverWorker):
         session.on_answer(self.answers[-1])
 
 
-def session_with_worker(tmp_path, seed=3, options=Options()):
+def session_with_worker(tmp_path, seed=3, options=None):
     worker = Recorder()
     game = Game(KingAlbert(), seed, PLAIN)
-    return Session(game, options, autosave=tmp_path / "autosave.json", worker=worker), worker
+    return Session(game, options or Options(), autosave=tmp_path / "autosave.json", worker=worker), worker
 
 
 def test_following_the_solvers_line_needs_no_new_search(tmp_path):

@@ -319,7 +319,7 @@ def test_legal_moves_try_a_runaway_release_once_per_stack_and_keep_the_other_mov
     moves = {str(move) for move in game.legal_moves}
     # the ordinary error on the top card does not hide the presses below it
     assert {"A:2>B", "A:2>F", "B:6>A", "A:6>F"} <= moves
-    assert not any(move.startswith("A>") or move.startswith("B>") for move in moves)
+    assert not any(move.startswith(("A>", "B>")) for move in moves)
     assert not any(move.endswith(">E") for move in moves)
     # run once (not once per card, nor again from B: integrity? read only E's
     # length, so the run cache knows it runs away whatever else differs)
@@ -401,7 +401,8 @@ def test_positions_with_variables_the_program_could_not_write_are_refused(game, 
 def test_a_position_on_which_loose_fails_is_refused_and_a_good_one_loads_in_a_fresh_ruleset():
     from kingalbert.engine.errors import PositionError
     source = SOURCE.replace("predicate loose? is return C! = 3;", "predicate loose? is return C[1] = 0;")
-    source = source.replace("Start is [0] := CrossCard;", "Start is begin [0] := CrossCard; Add Ace+Spade .. Ace+Spade end;")
+    source = source.replace("Start is [0] := CrossCard;", "Start is begin [0] := CrossCard; Add Ace+Spade .. Ace+Spade "
+                                                          "end;")
     game = Game(loads(source, "bench.cdl"), seed=1)
     position = game.to_position()
     assert [str(c) for c in game.pile("C").cards] == ["AS"]   # two Aces of Spades: two decks

@@ -175,7 +175,7 @@ def test_the_same_runaway_is_reported_alike_on_a_ten_times_slower_machine(monkey
     for factor in (1, 10):
         real = time.monotonic
         start = real()
-        monkeypatch.setattr(time, "monotonic", lambda: start + (real() - start) * factor)
+        monkeypatch.setattr(time, "monotonic", lambda: start + (real() - start) * factor)  # noqa: B023  (set back below, in the same turn)
         with pytest.raises(RuleFileError) as info:
             Game(loads(LOOP.format(turns=20000), "loop.cdl"), 1)
         messages.append(str(info.value))

@@ -41,7 +41,8 @@ def faults(frame: dict) -> list[str]:
         found += [f"{what} {rect} is under {cover}" for cover in covers if rect.colliderect(cover)]
     for card in frame["cards"]:
         if card["face_up"] and card["index"] is not None and not card["index_whole"]:
-            found.append(f"the index of {card['card']} of {card['pile']} shows only {card['index']} of {card['index_full']}")
+            found.append(f"the index of {card['card']} of {card['pile']} shows only {card['index']} of "
+                         f"{card['index_full']}")
     return found
 
 
@@ -432,7 +433,8 @@ def test_shot_writes_the_frames_geometry_beside_the_picture(tmp_path, capsys):
 
 
 def test_a_game_too_wide_even_for_the_smallest_cards_scrolls_under_a_pinned_message_row(tmp_path):
-    lines = ["Very Wide", "  2  34", "104   4   4   0   0    0 999   1    1   0   2", "  0  83   4   0   0    2 999   1    0   0   0"]
+    lines = ["Very Wide", "  2  34", "104   4   4   0   0    0 999   1    1   0   2", "  0  83   4   0   0    2 999   "
+                                                                                      "1    0   0   0"]
     lines += [f"  0 {241 + 79 * i}   4   0   0    2  13 601    1 901 106" for i in range(8)]
     lines += [f"  4 {83 + 79 * i} 108   0  16    2 999   1    1 999 104" for i in range(24)]   # 24 columns
     (tmp_path / "wide.pat").write_text("\n".join(lines) + "\n")

@@ -6,6 +6,7 @@ or sets up a position, and plays it through Game.play and legal_moves.
 import pytest
 
 from kingalbert.engine import Card, Game, IllegalMoveError
+from kingalbert.engine.errors import RuleFileError
 from kingalbert.loaders.pat import PatRuleset, loads
 from kingalbert.loaders.pat.model import CardPattern, PatPileView, PatRulesError, PileSpec, RuleSet, Sequence, StockSpec
 from tests.helpers.pat import P, at, cards, legal, rules, text
@@ -213,10 +214,7 @@ def test_d7_also_takes_free_cards_from_the_piles():
 
     def fitting_top_left(ruleset, g):
         foundation = g.pile("p2")
-        for pile in g.piles[2:]:
-            if pile.cards and ruleset._deal_fits(1, foundation.cards, pile.cards[-1], {}):
-                return True
-        return False
+        return any(pile.cards and ruleset._deal_fits(1, foundation.cards, pile.cards[-1], {}) for pile in g.piles[2:])
 
     assert any(fitting_top_left(*game(6, seed)) for seed in range(10))
     assert not any(fitting_top_left(*game(7, seed)) for seed in range(10))
@@ -486,7 +484,8 @@ def test_source_restrictions():
         5: {("pile", True), ("pile", False)},
     }
     for source, allowed in cases.items():
-        ruleset = rules(P(take=1, put=0), P(put=source * 1000 + 1, e=998), P(**base), stock="52 0 0 0 0 0 999 1 999 0 2")
+        ruleset = rules(P(take=1, put=0), P(put=source * 1000 + 1, e=998), P(**base), stock="52 0 0 0 0 0 999 1 999 0 "
+                                                                                            "2")
         got = set()
         for empty in (True, False):
             for where, pile in (("waste", "p2"), ("pile", "p4")):
@@ -532,7 +531,7 @@ def test_capacity_limits():
     game.play("p2>p3")
     game.play("p2>p3")
     assert "at most 2" in refused(game, "p2>p3")
-    with pytest.raises(Exception):
+    with pytest.raises(RuleFileError):
         rules(P(n=3, e=-2), P(e=998))
 
 

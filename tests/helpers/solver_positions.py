@@ -25,7 +25,7 @@ def bundled(*keys):
 
 def reachable(ruleset, options, rng, seeds=4, steps=60):
     """Positions met on random plays from a few deals."""
-    for seed in range(seeds):
+    for _ in range(seeds):
         game = Game(ruleset, rng.randrange(10 ** 6), options)
         for _ in range(rng.randint(0, steps)):
             yield game
@@ -168,7 +168,6 @@ def small_pat_position(ruleset, options, rng, loose, spread=(1, 2)):
     foundations = [i for i in range(1, len(game.piles)) if ruleset._role(i) == "foundation"]
     piles = {pile.name: [] for pile in game.piles}
     variables = {"pass": 1}
-    values = {}
     suits = [s for s in "CDHS" for _ in range(ruleset.decks)]
     for index, suit in zip(foundations, suits):
         spec = ruleset.specs[index - 1]

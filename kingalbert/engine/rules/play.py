@@ -390,7 +390,8 @@ class RulesRuleset(Ruleset):
         lines = []
         if rule.accept:
             build = rule.build
-            lines.append(f"Order: {_order_picture(build)}" + (" loops" if build.wrap and build.rank in _ORDER_WORDS else ""))
+            loops = " loops" if build.wrap and build.rank in _ORDER_WORDS else ""
+            lines.append(f"Order: {_order_picture(build)}{loops}")
             lines.append(f"Suits: {_SUIT_WORDS[build.suit] if build.rank != 'none' else '-'}")
             start = rule.start_rank
             if start == "base":
@@ -431,7 +432,8 @@ class RulesRuleset(Ruleset):
             if view.down_dx is not None or view.down_dy is not None:
                 down = {"down_dx": round((view.dx if view.down_dx is None else view.down_dx) * card_w),
                         "down_dy": round((view.dy if view.down_dy is None else view.down_dy) * card_h)}
-            views.append(PileView(rule.name, margin + round((view.x - left) * card_w), margin + round((view.y - top) * card_h),
+            x, y = margin + round((view.x - left) * card_w), margin + round((view.y - top) * card_h)
+            views.append(PileView(rule.name, x, y,
                                   round(view.dx * card_w), round(view.dy * card_h), empty=empty,
                                   max_visible=view.max_visible, **down))
             fan = 12 if (view.dx or view.dy) else 0

@@ -153,8 +153,9 @@ class Facts:
         if any(rule.accept for rule in piles if rule.role in ("stock", "waste")):
             return None
         first = foundations[0]
-        shape = lambda rule: (rule.build, rule.start_rank, rule.start_suit, rule.take, rule.accept, rule.capacity,
-                              rule.max_drop, rule.also, rule.accept_from, rule.accept_from_empty)
+        def shape(rule):
+            return (rule.build, rule.start_rank, rule.start_suit, rule.take, rule.accept, rule.capacity,
+                    rule.max_drop, rule.also, rule.accept_from, rule.accept_from_empty)
         if any(shape(rule) != shape(first) for rule in foundations):
             return None
         build = first.build

@@ -106,7 +106,8 @@ class Checker:
                 self.error(routine.line, f"{routine.kind.capitalize()} {routine.name} is declared but never defined")
         for stack in program.stacks.values():
             if not stack.defined:
-                self.error(stack.line, f"Stack {stack.name} is declared but never defined (STACK {stack.name} IS ... END {stack.name};)")
+                self.error(stack.line, f"Stack {stack.name} is declared but never defined (STACK {stack.name} IS ... "
+                                       f"END {stack.name};)")
         for key in SPECIAL_PREDICATES:
             routine = program.routines.get(key)
             if routine is not None and (routine.kind != "predicate" or routine.params):
@@ -233,7 +234,8 @@ class Checker:
                                       f"not a {decl.kind}")
                 return
             if routine.defined:
-                self.error(decl.line, f"{decl.kind.capitalize()} {name.lexeme} is already defined (line {routine.line})")
+                self.error(decl.line, f"{decl.kind.capitalize()} {name.lexeme} is already defined (line "
+                                      f"{routine.line})")
                 return
             if decl.body is None:
                 return  # a second forward declaration changes nothing

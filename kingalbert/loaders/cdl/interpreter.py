@@ -197,8 +197,9 @@ class RunResult:
 class Runtime:
     """The machine one run executes on (the compiled closures take it as ``rt``)."""
 
-    __slots__ = ("program", "code", "base", "top", "stacks", "lengths", "bottoms", "globals", "rng", "used_rng", "output",
-                 "limits", "chunk", "chunk_size", "steps", "deadline", "depth", "peak", "locals", "context", "value")
+    __slots__ = ("program", "code", "base", "top", "stacks", "lengths", "bottoms", "globals", "rng", "used_rng",
+                 "output", "limits", "chunk", "chunk_size", "steps", "deadline", "depth", "peak", "locals", "context",
+                 "value")
 
     def __init__(self, program: CompiledProgram, code, base, rng, output: Output, limits: Limits):
         self.program = program

@@ -139,7 +139,8 @@ class Parser:
             return self.routine()
         if self.check(T.GAME):
             raise self.error(self.peek(), "The GAME header may appear only once, at the start")
-        raise self.error(self.peek(), "Expect a declaration (CONST, VAR, STACK, PROCEDURE, FUNCTION, PREDICATE) or ORDER")
+        raise self.error(self.peek(), "Expect a declaration (CONST, VAR, STACK, PROCEDURE, FUNCTION, PREDICATE) or "
+                                      "ORDER")
 
     def const_declaration(self) -> ast.ConstDecl:
         line = self.previous().line

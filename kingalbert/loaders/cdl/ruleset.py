@@ -161,7 +161,8 @@ class CdlRuleset(Playfield, Ruleset):
             method = stack.methods.get("start")
             if method is None:
                 continue
-            result = self.run(lambda: self.machine.run(view, rng_state, method=method, stack=stack))
+            # (the lambda runs at once, inside this turn of the loop)
+            result = self.run(lambda: self.machine.run(view, rng_state, method=method, stack=stack))  # noqa: B023
             view, events = View(view.then(result).state()), events + result.events
             rng_state = self.machine.rng_after(result, rng_state)
             if view.stack(CURSOR.key):

@@ -222,7 +222,7 @@ class PatState(CompactState):
         cells = columns = 0
         table, piles = self.table, self.piles
         for i in range(1, len(piles)):
-            if piles[i] or i == s or i == d or i == table.waste:
+            if piles[i] or i in (s, d, table.waste):
                 continue
             spec = table.specs[i]
             if spec.invisible:

@@ -138,7 +138,8 @@ def parse(text: str, filename: str = "<text>") -> PatRuleset:
             continue  # a line of text: a comment
         if header is None:
             if len(values) != 2:
-                raise RuleFileError(filename, number, f"the second line gives the number of decks and of piles (2 numbers), not {len(values)} numbers")
+                raise RuleFileError(filename, number, "the second line gives the number of decks and of piles (2 "
+                                                      f"numbers), not {len(values)} numbers")
             header = _Line(number, values)
             expected = _check_header(header, filename)
             continue
@@ -152,7 +153,8 @@ def parse(text: str, filename: str = "<text>") -> PatRuleset:
         raise RuleFileError(filename, last, "has no line giving the number of decks and of piles")
     if len(piles) < expected:
         last = piles[-1].number if piles else header.number
-        raise RuleFileError(filename, last, f"the second line announces {expected} piles, but the file describes {len(piles)}")
+        raise RuleFileError(filename, last, f"the second line announces {expected} piles, but the file describes "
+                                            f"{len(piles)}")
     decks = header.values[0]
     stock = _stock(piles[0], decks, expected, filename)
     specs = [_pile(line, index, decks, filename) for index, line in enumerate(piles[1:], start=2)]
@@ -168,7 +170,8 @@ def _check_header(header: _Line, filename: str) -> int:
     if not 1 <= decks <= 8:
         raise RuleFileError(filename, header.number, f"the number of decks must be 1-8, not {decks}")
     if not 1 <= count <= MAX_PILES:
-        raise RuleFileError(filename, header.number, f"the number of piles (stock included) must be 1-{MAX_PILES}, not {count}")
+        raise RuleFileError(filename, header.number, f"the number of piles (stock included) must be 1-{MAX_PILES}, not "
+                                                     f"{count}")
     return count
 
 
@@ -214,7 +217,8 @@ def _place(fields: _Fields) -> tuple[int, int, int, int]:
     dy = fields.value(5, -999, 999, "w (spread down)")
     if y > -99:
         if y < 0:
-            raise fields.error(f"y = {y} puts the pile above the window: it is 0 or more, or -99 or less to hide the pile")
+            raise fields.error(f"y = {y} puts the pile above the window: it is 0 or more, or -99 or less to hide the "
+                               "pile")
         if x < 0:
             raise fields.error(f"x = {x} puts the pile left of the window (a hidden pile has y -99 or less)")
     return x, y, dx, dy
@@ -251,7 +255,8 @@ def _pile(line: _Line, pile: int, decks: int, filename: str) -> PileSpec:
         raise fields.error(f"a pile line holds 11 numbers (15 with a second rule set), not {len(values)}")
     sequence_value = values[10]
     if not 0 <= sequence_value <= 9999:
-        raise fields.error(f"number (11) (the sequence, plus thousands for a second rule set) must be 0-9999, not {sequence_value}")
+        raise fields.error("number (11) (the sequence, plus thousands for a second rule set) must be 0-9999, not "
+                           f"{sequence_value}")
     second = sequence_value >= 1000
     if len(values) == 15 and not second:
         raise fields.error("4 numbers follow number (11), but (11) is under 1000, so there is no second rule set")
@@ -262,11 +267,13 @@ def _pile(line: _Line, pile: int, decks: int, filename: str) -> PileSpec:
     layout = fields.value(6, 0, 9999, "(how the cards lie)")
     face = fields.digit(6, layout, "a", 0, range(8), "face mode")
     side = fields.digit(6, layout, "b", 1, (0, 2), "vertical 0 or horizontal 2 cards")
-    special = fields.digit(6, layout, "c", 2, (0, 6, 7, 8), "0, or 6 foundation value, 7/8 particular cards; 1-2 are for the stock")
+    special = fields.digit(6, layout, "c", 2, (0, 6, 7, 8), "0, or 6 foundation value, 7/8 particular cards; 1-2 are "
+                                                            "for the stock")
     catch = fields.digit(6, layout, "d", 3, (0, 1, 5, 6, 7), "replacement or catching during the deal")
     target = values[6]
     if not -998 <= target <= 999:
-        raise fields.error(f"number (7) e must be 0-998 (cards when won), 999 (any) or negative (-998..-1, a limit), not {target}")
+        raise fields.error("number (7) e must be 0-998 (cards when won), 999 (any) or negative (-998..-1, a limit), "
+                           f"not {target}")
     first = _rules(fields, 0, special)
     rules = (first,)
     combine = 0

@@ -41,11 +41,13 @@ class PatRuleset(Ruleset):
             raise PatRulesError(f"a game uses 1 to 8 decks, not {decks}")
         total = 52 * decks
         if stock.count != total:
-            raise PatRulesError(f"the stock must hold all {total} cards of {decks} deck(s) (52 x decks), not {stock.count}", 1)
+            raise PatRulesError(f"the stock must hold all {total} cards of {decks} deck(s) (52 x decks), not "
+                                f"{stock.count}", 1)
         if stock.face not in (0, 2):
             raise PatRulesError("the stock's cards show their backs (0) or faces (2)", 1)
         if not 0 <= stock.waste <= len(specs) + 1 or stock.waste == 1:
-            raise PatRulesError(f"the wastepile must be one of piles 2-{len(specs) + 1}, or 0 for none, not {stock.waste}", 1)
+            raise PatRulesError(f"the wastepile must be one of piles 2-{len(specs) + 1}, or 0 for none, not "
+                                f"{stock.waste}", 1)
         if len(specs) + 1 > 150:
             raise PatRulesError("a game has at most 150 piles")
         dealt = 0
@@ -58,17 +60,21 @@ class PatRuleset(Ruleset):
                 if spec.count == 1:
                     leader = True
                 elif spec.count != 0:
-                    raise PatRulesError(f"pile {number} takes its foundation value from its first card: it is dealt 1 card (the first of a group) or 0", number)
+                    raise PatRulesError(f"pile {number} takes its foundation value from its first card: it is dealt 1 "
+                                        "card (the first of a group) or 0", number)
                 elif not leader:
-                    raise PatRulesError(f"pile {number} takes the foundation value of an earlier pile, but no earlier such pile is dealt a card", number)
+                    raise PatRulesError(f"pile {number} takes the foundation value of an earlier pile, but no earlier "
+                                        "such pile is dealt a card", number)
             if spec.extract and spec.count and spec.rules[0].empty.kind != "card":
                 if spec.rules[0].empty.kind == "none":
-                    raise PatRulesError(f"pile {number} takes cards out of the stock but its card number (10) says no card", number)
+                    raise PatRulesError(f"pile {number} takes cards out of the stock but its card number (10) says no "
+                                        "card", number)
             if not spec.rules or len(spec.rules) > 2:
                 raise PatRulesError(f"pile {number} has one or two rule sets", number)
             dealt += spec.count
             if dealt > total:
-                raise PatRulesError(f"the deal needs {dealt} cards by pile {number}, but {decks} deck(s) hold {total}", number)
+                raise PatRulesError(f"the deal needs {dealt} cards by pile {number}, but {decks} deck(s) hold {total}",
+                                    number)
         playing = [s for i, s in enumerate(specs, start=1) if not s.window_only or i == stock.waste - 1]
         if not any(0 <= s.target < UNLIMITED for s in playing) and not 0 <= stock.target < UNLIMITED:
             raise PatRulesError("no pile has a winning number of cards (0-998), so the game could never be won")
@@ -362,7 +368,8 @@ class PatRuleset(Ruleset):
             if picking:
                 hit = self.covered(game, pile, count - n, count - 1)
             else:
-                hit = self.covered(game, pile, max(count - 1, 0), max(count - 1, 0)) if count else self._slot_covered(game, pile)
+                last = max(count - 1, 0)
+                hit = self.covered(game, pile, last, last) if count else self._slot_covered(game, pile)
             return "Cards of another pile lie over it" if hit else None
         nxt = self._neighbour_has_cards(game, pile.index, 1)
         if kind == "next":

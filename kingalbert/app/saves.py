@@ -108,7 +108,7 @@ def action_log(game: Game) -> list[str]:
     changes among and after them."""
     moves, _ = history(game)
     played, _ = game.records()
-    after = played[-1].options if played else game.start_options
+    after = (played[-1].options if played else None) or game.start_options
     return [entry if isinstance(entry, str) else entry["move"] for entry in moves] + option_actions(after, game.options)
 
 

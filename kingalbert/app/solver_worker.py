@@ -108,10 +108,10 @@ class SolverChild:
                     break
             return {"seed": None, "seconds": time.perf_counter() - start, "tried": tried}
         game = Game.from_position(ruleset, message, message["options"])
-        result = self.solve(game, timeout, cancelled, message)
+        found = self.solve(game, timeout, cancelled, message)
         if kind == "hint":
-            result["move"] = result["moves"][0] if result["moves"] else self.best_move(game)
-        return result
+            found["move"] = found["moves"][0] if found["moves"] else self.best_move(game)
+        return found
 
     def solve(self, game, timeout, cancelled, message) -> dict:
         """``solve`` with the unwinnable positions found before in the same game skipped."""
@@ -200,12 +200,12 @@ class SolverWorker:
         self.process: Any = None
         self.job = 0
         self.kind: str | None = None
-        self._connection = None
-        self._current = None
+        self._connection: Any = None        # the pipe to the child
+        self._current: Any = None           # the shared number of the question the child should answer
         self._wanted: int | None = None
         self._pending: set[int] = set()      # questions sent that the child hasn't finished with
-        self._message = None
-        self._finalizer = None
+        self._message: tuple[int, dict] | None = None
+        self._finalizer: weakref.finalize | None = None
         self._lock = threading.Lock()
 
     def start(self, kind: str, game: Game, timeout: float = 10.0) -> int:

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import Any
 
 import pygame
 
@@ -99,7 +100,7 @@ def bench_moves(runs: int) -> float:
 
 def bench_loads(runs: int) -> dict:
     """Median time to load and deal a bundled game of each format."""
-    result = {}
+    result: dict[str, float | None] = {}
     for key, files in bundled_games().items():
         if not files:
             result[key] = None
@@ -119,7 +120,7 @@ def bench_startup(runs: int) -> tuple[float, float]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     # as an installed program starts: its modules compiled once, on the first run (not timed)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    times = {"shot": [], "bare": []}
+    times: dict[str, list[float]] = {"shot": [], "bare": []}
     with tempfile.TemporaryDirectory() as folder:
         shot = [sys.executable, "-m", "kingalbert", "shot", "--seed", "1", "-o", os.path.join(folder, "x.png")]
         for run in range(runs + 1):
@@ -203,7 +204,7 @@ def bench_idle(seconds: float = 5.0) -> dict:
 
 def run_bench(as_json: bool = False, runs: int = 5) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    figures = {}
+    figures: dict[str, Any] = {}
     figures["sprites_ms"] = round(bench_sprites(runs), 3)
     figures["frame_ms"], figures["drag_frame_ms"] = (round(v, 3) for v in bench_frames(runs))
     figures["deal_ms"] = round(bench_deal(runs), 4)

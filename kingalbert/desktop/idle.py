@@ -21,6 +21,7 @@ import ctypes.util
 import select
 import signal
 import socket
+from typing import Any
 
 import pygame
 
@@ -75,7 +76,7 @@ class Sleeper:
             end.setblocking(False)
         self.connection: int | None = None
         self.driver = ""
-        self._handlers: dict[int, object] = {}
+        self._handlers: dict[int, Any] = {}     # the handlers signal.signal gave back
         self._wakeup_fd: int | None = None
 
     def open(self) -> None:

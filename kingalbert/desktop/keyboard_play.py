@@ -144,7 +144,8 @@ class KeyboardPlay:
     def first_pile(self, names: list[str]) -> str | None:
         game = self.desktop.game
         tableau = [name for name in names if game.pile(name).role == "tableau"]
-        return (tableau or names or [None])[0]
+        chosen = tableau or names
+        return chosen[0] if chosen else None
 
     def reset(self) -> None:
         """A new game: the cursor on its first column, nothing marked."""
@@ -213,6 +214,8 @@ class KeyboardPlay:
     def go(self, direction: str) -> None:
         """Move the cursor the way an arrow points: along the pile's fan, else to the
         nearest pile that way."""
+        if self.pile is None:       # a game without piles
+            return
         dx, dy = DIRECTIONS[direction]
         here = self.rect(self.pile, self.n)
         for n in (self.n + 1, self.n - 1):
@@ -269,6 +272,8 @@ class KeyboardPlay:
 
     def toggle_mark(self) -> None:
         desktop = self.desktop
+        if self.pile is None:
+            return
         here = (self.pile, self.n)
         if self.mark == here:
             self.mark = None
@@ -285,6 +290,8 @@ class KeyboardPlay:
         the marked one) to the first pile that takes it, foundations first."""
         desktop = self.desktop
         game = desktop.game
+        if self.pile is None:
+            return
         if desktop.rules_mode:
             desktop.show_rules(self.pile)
             return

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ..app.commands import Command
 from ..sprites import font
 from ..sprites.palette import BLACK, GREY2, RED, WHITE, recolour
 from .geometry import MENU_COLUMN, MENU_GAP, MENU_ROW, SCREEN_H, SCREEN_W, TOOL
@@ -14,7 +15,7 @@ from .geometry import MENU_COLUMN, MENU_GAP, MENU_ROW, SCREEN_H, SCREEN_W, TOOL
 class MenuItem:
     text: str
     #: what choosing it does (an ``app.commands.Command``), or None
-    command: object | None = None
+    command: Command | None = None
     shortcut: str = ""
     ticked: bool = False
     shaded: bool = False

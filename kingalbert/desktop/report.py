@@ -52,7 +52,8 @@ def frame_layout(desktop) -> dict:
     pinned = desktop.pinned() if window.is_open else {}
 
     def on_screen(rect: pygame.Rect) -> pygame.Rect:
-        return pygame.Rect(*window.to_screen(rect.x, rect.y), rect.w, rect.h)
+        x, y = window.to_screen(rect.x, rect.y)
+        return pygame.Rect(x, y, rect.w, rect.h)
 
     drawn = []   # (pile, position in it, card, screen rect, index rect on screen) in drawing order
     for view in board.layout.piles:

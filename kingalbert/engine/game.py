@@ -40,7 +40,8 @@ class MoveRecord:
     __slots__ = ("move", "before", "changes", "vars_before", "vars_changes", "rng_before", "rng_after", "steps",
                  "messages", "options", "by")
 
-    def __init__(self, move, rng_state, options=None, by=None):
+    def __init__(self, move: Move | None, rng_state: int, options: Mapping[str, Any] | None = None,
+                 by: str | None = None) -> None:
         self.move = move
         self.before: dict[int, tuple] = {}
         self.changes: tuple = ()
@@ -48,8 +49,9 @@ class MoveRecord:
         self.vars_changes: tuple = ()
         self.rng_before = rng_state
         self.rng_after = rng_state
-        self.steps: list | tuple = []
-        self.messages: list | tuple = []
+        # lists while the move is under way, tuples once it is committed
+        self.steps: Any = []
+        self.messages: Any = []
         self.options = options
         self.by = by
 
@@ -82,7 +84,8 @@ _MISSING = object()
 
 
 class Game:
-    def __init__(self, ruleset: Ruleset, seed: int | None = None, options: dict | None = None, *, deal: bool = True):
+    def __init__(self, ruleset: Ruleset, seed: int | None = None, options: Mapping[str, Any] | None = None, *,
+                 deal: bool = True):
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED):
             raise SolitaireError(f"a seed is a whole number from 0 to {MAX_SEED}, not {shorten(repr(seed))}")
         self.ruleset = ruleset
@@ -218,6 +221,8 @@ class Game:
 
     def commit(self) -> MoveRecord:
         record, self._record = self._record, None
+        if record is None:
+            raise SolitaireError("no move is under way")
         record.compact(self.piles, self.vars)
         record.rng_after = self.rng.state
         self._undo.append(record)
@@ -309,6 +314,7 @@ class Game:
             if move.dst is not None:
                 return rules.on_adjust_drop(self, src, move.n, self.pile(move.dst))
             return rules.on_adjust(self, src, move.n)
+        assert move.dst is not None     # a drag (Move.parse gives every drag a destination)
         dst = self.pile(move.dst)
         refusal = rules.check_pick(self, src, move.n)
         if refusal is None:
@@ -353,6 +359,7 @@ class Game:
             else:
                 src = by_name[move.src.lower()]
                 if kind == "drag":
+                    assert move.dst is not None
                     rules.on_drop(self, src, move.n, by_name[move.dst.lower()])
                     refusal = None
                 elif kind == "click":
@@ -370,11 +377,12 @@ class Game:
             self.rollback()
             raise IllegalMoveError(refusal)
         record, self._record = self._record, None
+        assert record is not None       # begin() made it
         self._pushed.append(record)
         self._version += 1
         return record
 
-    def pop(self) -> Move:
+    def pop(self) -> Move | None:
         """Take back the last ``push``; returns its move."""
         record = self._pushed.pop()
         self._restore(record.before, record.vars_before, record.rng_before)
@@ -458,7 +466,7 @@ class Game:
 
     # -- positions ----------------------------------------------------------------------
     def to_position(self) -> dict:
-        position = {
+        position: dict[str, Any] = {
             "game": self.ruleset.name,
             "seed": self.seed,
             "status": self.status,

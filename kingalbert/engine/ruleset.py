@@ -210,7 +210,7 @@ class Ruleset(ABC):
         for pile in game.piles:
             if pile.role == "foundation":
                 continue
-            low = {}
+            low: dict[str, int] = {}
             for card in pile.cards:
                 score += 1 if card.face_up else 3
                 if low.get(card.suit, 14) < card.rank:

@@ -280,7 +280,7 @@ class _Reader:
             if dealt > total:
                 raise self.error(number, f"the columns need {dealt} cards, but {self.decks} deck"
                                          f"{'s hold' if self.decks > 1 else ' holds'} only {total}")
-        initial_cards = {}
+        initial_cards: dict[str, int] = {}
         for number, *_, initial in self.foundations:
             if initial is None:
                 continue
@@ -323,7 +323,7 @@ class _Reader:
         for i, (*_, initial) in enumerate(self.foundations):
             if initial is not None:
                 deal.append(DealStep(f"f{i + 1}", 1, True, initial))
-        stocks = ()
+        stocks: tuple[StockRule, ...] = ()
         if has_deck:
             if waste:
                 stocks = (StockRule("deck", "waste", self.deal_by, self.redeals, deal_at_start=True,

@@ -151,6 +151,7 @@ def _parse(text, filename) -> dict:
         key = key.strip()
         if not sep or not key:
             raise RuleFileError(filename, number, f"expected Key=Value, not {line!r}")
+        allowed: tuple[str, ...] | None
         if current.number is not None:
             allowed = DEALT_KEYS if current.name == "DealtCard" else PLACEMENT_KEYS
         else:

@@ -12,6 +12,9 @@ cards played up at once and never taken down.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from ..moves import Move
 from ..solver.compact import CompactState
 from .fast import CODE, compiled, refuses_drop
@@ -49,12 +52,13 @@ class RulesState(CompactState):
         piles = [bytes(CODE[card] + 1 for card in pile.cards) for pile in game.piles]
         super().__init__(piles, tuple(extra), () if plain else facts.groups, budget)
         index = {name.lower(): i for i, name in enumerate(self.names)}
-        self.stock_of = {}
+        self.stock_of: dict[int, tuple[int, Any, int | None, list[int]]] = {}
         for k, stock in enumerate(rules.stocks):
             self.stock_of[index[stock.pile.lower()]] = (k, stock, index[stock.waste.lower()] if stock.waste else None,
                                                        [index[name.lower()] for name in stock.targets])
-        self.pair_pile = index[rules.pair_to.lower()] if rules.pair_to else (table.foundations[0] if table.foundations
-                                                                             else None)
+        # where an addition game's pairs go (-1: nowhere; only addition games pair cards, and they have one)
+        self.pair_pile: int = index[rules.pair_to.lower()] if rules.pair_to else (
+            table.foundations[0] if table.foundations else -1)
         self.after = [(i, rule.flip_exposed, index[rule.refill_from.lower()] if rule.refill_from else None)
                       for i, rule in enumerate(rules.piles) if rule.flip_exposed or rule.refill_from]
         self.group_of = None if plain else facts.group_of
@@ -79,17 +83,18 @@ class RulesState(CompactState):
         wants: dict[int, list[int]] = {}
         broad, empty = [], []
         pairs: dict[int, list[int]] = {}
-        seen_groups = set()
+        seen_groups: set[int] = set()
         fit_lists = table.fit_lists
         for i in range(count):
             cards = piles[i]
             rule = rule_of[i]
             if not cards:
                 if rule.accept:
-                    if group_of is not None and group_of[i] is not None:
-                        if group_of[i] in seen_groups:
+                    group = group_of[i] if group_of is not None else None
+                    if group is not None:
+                        if group in seen_groups:
                             continue
-                        seen_groups.add(group_of[i])
+                        seen_groups.add(group)
                     empty.append(i)
                 continue
             top = cards[-1]
@@ -133,7 +138,7 @@ class RulesState(CompactState):
                     if take == "run" and not run[c] >> (cards[-n + 1] - 1) & 1:
                         break
                 rank = c % 13 + 1
-                paired = ()
+                paired: Sequence[int] = ()
                 if addition is None:
                     found = wants.get(c)
                     if found is None:
@@ -238,10 +243,15 @@ class RulesState(CompactState):
                 self._move(s, n, d)
         else:
             action = self._stock_action(s)
-            k, stock, waste, targets = self.stock_of.get(s, (None, None, None, None))
+            if action is None:
+                self._move(s, 1, self.pair_pile)
+                self._after()
+                return
+            k, stock, waste, targets = self.stock_of[s]
             if action == "deal":
                 self._deal(s, stock, waste, targets)
-            elif action == "redeal":
+            else:       # redeal (only a stock with a waste turns it over)
+                assert waste is not None
                 cards = self.piles[waste]
                 self.put(s, self.piles[s] + bytes(face_down(b) for b in reversed(cards)))
                 self.put(waste, b"")
@@ -252,8 +262,6 @@ class RulesState(CompactState):
                     self.set_extra(tuple(extra))
                 if stock.deal_on_redeal:
                     self._deal(s, stock, waste, targets)
-            else:
-                self._move(s, 1, self.pair_pile)
         self._after()
 
     def _deal(self, s, stock, waste, targets) -> None:

@@ -12,6 +12,8 @@ solver never needs (see there).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import RED_SUITS, SUITS, Card
 from ..moves import Move
 from ..piles import ROLES
@@ -62,7 +64,7 @@ class Compiled:
                 self.run.append(masks[run_key])
             else:
                 self.run.append(None)
-        self.covered_by = [[] for _ in piles]
+        self.covered_by: list[list[int]] = [[] for _ in piles]
         for name, over in rules.covers:
             self.covered_by[index[name.lower()]] = [index[other.lower()] for other in over]
         self.covers = any(self.covered_by)
@@ -179,7 +181,7 @@ def moves(ruleset, game, facts=None):
                 if take == "run" and not run[code[card]] >> code[cards[-n + 1]] & 1:
                     break
             c = code[card]
-            paired = ()
+            paired: Sequence[int] = ()
             if addition is None:
                 found = wants.get(c)
                 if found is None:

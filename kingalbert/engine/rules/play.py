@@ -397,7 +397,7 @@ class RulesRuleset(Ruleset):
             if start == "base":
                 base = game.vars.get("base")
                 start = base if isinstance(base, int) and 1 <= base <= 13 else "any"
-            first = {"any": "any card", "none": "nothing"}.get(start) or _FACES[start - 1]
+            first = {"any": "any card", "none": "nothing"}[start] if isinstance(start, str) else _FACES[start - 1]
             if rule.start_suit in SUIT_NAMES:
                 first += f" {SUIT_NAMES[rule.start_suit].lower()}"
             elif rule.start_suit:
@@ -428,14 +428,14 @@ class RulesRuleset(Ruleset):
         for rule in rules.piles:
             view = rule.view
             empty = rule.start_suit if rule.start_suit in SUIT_NAMES else None
-            down = {}
+            down_dx = down_dy = None
             if view.down_dx is not None or view.down_dy is not None:
-                down = {"down_dx": round((view.dx if view.down_dx is None else view.down_dx) * card_w),
-                        "down_dy": round((view.dy if view.down_dy is None else view.down_dy) * card_h)}
+                down_dx = round((view.dx if view.down_dx is None else view.down_dx) * card_w)
+                down_dy = round((view.dy if view.down_dy is None else view.down_dy) * card_h)
             x, y = margin + round((view.x - left) * card_w), margin + round((view.y - top) * card_h)
             views.append(PileView(rule.name, x, y,
                                   round(view.dx * card_w), round(view.dy * card_h), empty=empty,
-                                  max_visible=view.max_visible, **down))
+                                  max_visible=view.max_visible, down_dx=down_dx, down_dy=down_dy))
             fan = 12 if (view.dx or view.dy) else 0
             right = max(right, view.x + 1 + view.dx * fan)
             bottom = max(bottom, view.y + 1 + view.dy * fan)

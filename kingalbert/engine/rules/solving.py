@@ -25,9 +25,14 @@ Dead cards (``DeadCards``)
 """
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from ..solver import deadcards
 from .fast import CODE, compiled
 from .model import Rules
+
+#: no foundations
+NONE: frozenset[int] = frozenset()
 
 
 def symmetric_groups(rules: Rules) -> list[list[int]]:
@@ -87,13 +92,13 @@ class DeadCards:
         a card counted as played up onto that foundation first."""
         piles = game.piles
         base = game.vars.get("base") if self.start == "base" else self.start
-        key = [base]
+        parts: list = [base]
         for i in self.foundations:
             cards = piles[i].cards
-            key.append((CODE[cards[-1]] if cards else -1, len(cards)))
+            parts.append((CODE[cards[-1]] if cards else -1, len(cards)))
         if extra is not None:
-            key.append(extra)
-        key = tuple(key)
+            parts.append(extra)
+        key = tuple(parts)
         found = self.memo.get(key)
         if found is None:
             if len(self.memo) > 100_000:
@@ -132,7 +137,7 @@ class Facts:
         table = compiled(ruleset, rules)
         self.table = table
         self.groups = symmetric_groups(rules)
-        self.group_of = [None] * len(rules.piles)
+        self.group_of: list[int | None] = [None] * len(rules.piles)
         for number, group in enumerate(self.groups):
             for i in group:
                 self.group_of[i] = number
@@ -171,14 +176,14 @@ class Facts:
             return None
         return DeadCards(rules, table, returns=first.take == "top")
 
-    def dead_tops(self, game, table) -> set:
+    def dead_tops(self, game, table) -> AbstractSet[int]:
         """Foundations whose top card is dead: never worth taking down."""
         dead = self.dead
         if dead is None or not dead.returns:
-            return ()
+            return NONE
         mask = dead.dead(game)
         if not mask:
-            return ()
+            return NONE
         piles = game.piles
         return {i for i in dead.foundations if piles[i].cards and mask >> CODE[piles[i].cards[-1]] & 1}
 

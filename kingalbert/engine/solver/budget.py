@@ -39,6 +39,7 @@ class SearchInterrupted(BaseException):
 
 
 # -- resident memory -----------------------------------------------------------------
+_STATM: int | None
 try:
     _STATM = os.open("/proc/self/statm", os.O_RDONLY)
     _PAGE = os.sysconf("SC_PAGE_SIZE")

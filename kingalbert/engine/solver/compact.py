@@ -19,6 +19,8 @@ the safe moves after it, and taking them back.  A subclass gives:
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .budget import SearchInterrupted
 
 
@@ -34,8 +36,9 @@ class CompactState:
         self.single = [i for i in range(len(self.piles)) if i not in grouped]
         self.order = self.single + [i for group in self.groups for i in group]
         self.budget = budget
-        self._undo: list | None = None
-        self._key = None
+        # the changes of the move being applied (put and set_extra add to it), else None
+        self._undo: Any = None
+        self._key: bytes | None = None
         self.limit = 4 * sum(len(p) for p in self.piles) + 16
 
     # -- keys ------------------------------------------------------------------------

@@ -44,7 +44,7 @@ def search(state, budget: Budget, befs_share: float = 0.5, seen: dict | None = N
     root = state.key()
     if dead and root in dead:
         return "unwinnable", None
-    parent = {} if seen is None else seen
+    parent: dict | _Skipping = {} if seen is None else seen
     if dead:
         parent = _Skipping(parent, dead)
     parent[root] = None

@@ -54,7 +54,8 @@ from .budget import SearchInterrupted
 #: a card's byte in keys (never 0, the separator): face-up cards 1-52, face-down 53-104
 CARD_BYTE = {Card(rank, suit, up): SUITS.index(suit) * 13 + rank + (0 if up else 52)
              for suit in SUITS for rank in range(1, 14) for up in (True, False)}
-CARDS = [None] + [card for card, _ in sorted(CARD_BYTE.items(), key=lambda item: item[1])]
+#: the card of each byte (index 0, the separator, holds no card)
+CARDS: list[Card] = [Card(1, "S")] + [card for card, _ in sorted(CARD_BYTE.items(), key=lambda item: item[1])]
 #: the priority of a move in the generic ordering: where it goes and what it leaves
 _ROLE_BONUS = {"reserve": 5, "cell": 5, "waste": 5, "stock": 5}
 
@@ -94,7 +95,7 @@ class GameState:
         self.groups = groups
         self.enc = [self.encode(pile.cards) for pile in self.piles]
         self.head = self.make_head()
-        self._key = None
+        self._key: bytes | None = None
         self.limit = 4 * sum(len(pile.cards) for pile in self.piles) + 16
 
     # -- keys --------------------------------------------------------------------------
@@ -168,7 +169,7 @@ class GameState:
             scored = []
             for n, move in enumerate(found):
                 score = 0
-                if move.kind == "drag":
+                if move.kind == "drag" and move.dst is not None:
                     src, dst = by_name[move.src.lower()], by_name[move.dst.lower()]
                     if dst.role == "foundation":
                         score = 100

@@ -119,7 +119,7 @@ def parse(text: str, filename: str = "<text>") -> PatRuleset:
     name = None
     header = None
     piles: list[_Line] = []
-    expected = None
+    expected = 0        # the number of piles, once the second line is read
     for number, raw in enumerate(lines, start=1):
         if not raw.strip():
             continue
@@ -275,7 +275,7 @@ def _pile(line: _Line, pile: int, decks: int, filename: str) -> PileSpec:
         raise fields.error("number (7) e must be 0-998 (cards when won), 999 (any) or negative (-998..-1, a limit), "
                            f"not {target}")
     first = _rules(fields, 0, special)
-    rules = (first,)
+    rules: tuple[RuleSet, ...] = (first,)
     combine = 0
     if second:
         combine = sequence_value // 1000

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...engine.cards import RANK_NAMES, Card, new_deck
-from ...engine.layout import Layout
+from ...engine.layout import Layout, PileView
 from ...engine.moves import Move
 from ...engine.ruleset import Ruleset
 from .model import (
@@ -54,7 +54,7 @@ class PatRuleset(Ruleset):
         leader = False
         for number, spec in enumerate(specs, start=2):
             cap = spec.capacity
-            if spec.target < 0 and spec.count > cap:
+            if spec.target < 0 and cap is not None and spec.count > cap:
                 raise PatRulesError(f"pile {number} is dealt {spec.count} cards but may hold only {cap}", number)
             if spec.base_group:
                 if spec.count == 1:
@@ -81,9 +81,11 @@ class PatRuleset(Ruleset):
         # particular cards taken out of the stock: the deck must hold them whatever the shuffle
         self._extract_plan(list(new_deck(decks, face_up=True)), check=True)
 
-    def _groups(self) -> dict[int, int]:
-        """Pile index -> index of the leader whose first card sets its foundation value."""
-        groups, leader = {}, None
+    def _groups(self) -> dict[int, int | None]:
+        """Pile index -> index of the leader whose first card sets its foundation value
+        (None before the first leader)."""
+        groups: dict[int, int | None] = {}
+        leader = None
         for index, spec in enumerate(self.specs, start=1):
             if spec.base_group:
                 if spec.count == 1:
@@ -101,7 +103,7 @@ class PatRuleset(Ruleset):
         for index in self._extract_order():
             spec = self.specs[index - 1]
             pattern = spec.rules[0].empty
-            cards = []
+            cards: list[Card] = []
             i = 0
             while i < len(deck) and len(cards) < spec.count:
                 if pattern.matches(deck[i]):
@@ -716,7 +718,7 @@ class PatRuleset(Ruleset):
     def status_text(self, game) -> str:
         """The foundation value(s) of this deal, else the pass through the stock when passes are limited."""
         values = []
-        for leader in sorted(set(self._group_of.values()) - {None}):
+        for leader in sorted({leader for leader in self._group_of.values() if leader is not None}):
             value = self.base_of(game, leader)
             if value is not None and RANK_NAMES[value] not in values:
                 values.append(RANK_NAMES[value])
@@ -758,7 +760,7 @@ class PatRuleset(Ruleset):
 
     def layout(self, game, card_w: int = CARD_W, card_h: int = CARD_H) -> Layout:
         sx, sy = card_w / CARD_W, card_h / CARD_H
-        views = []
+        views: list[PileView] = []
         width = height = 0
         for index, pile in enumerate(game.piles):
             spec = self.stock if index == 0 else self.specs[index - 1]
@@ -766,7 +768,7 @@ class PatRuleset(Ruleset):
                 continue
             w, h = (card_h, card_w) if spec.horizontal else (card_w, card_h)
             room = max(spec.count, len(pile.cards), 1) - 1
-            if index and not self.window_only(index) and any(r.put.kind for r in spec.rules):
+            if isinstance(spec, PileSpec) and not self.window_only(index) and any(r.put.kind for r in spec.rules):
                 room += 12
             right = round((spec.x + max(0, room * spec.dx)) * sx) + w
             bottom = round((spec.y + max(0, room * spec.dy)) * sy) + h

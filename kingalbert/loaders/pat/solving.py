@@ -147,7 +147,7 @@ def _by_place_excluded(ruleset, table) -> set:
     """Piles a rule looks at by place: neighbours of piles that block or lay down by their
     neighbours, the pile before one that takes only from it, and piles in reach of
     covering ones."""
-    excluded = set()
+    excluded: set[int] = set()
     count = table.count
     for i, spec in enumerate(ruleset.specs, start=1):
         for rules in spec.rules:

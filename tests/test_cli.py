@@ -173,9 +173,9 @@ def test_solve_refuses_a_time_limit_that_is_no_limit(capsys, limit):
 
 @pytest.mark.slow   # it starts the program (and an X server) to measure it idle
 def test_bench_json_reports_every_figure(capsys):
-    code, out, _ = run(capsys, "bench", "--json", "--runs", "1")
+    code, out, err = run(capsys, "bench", "--json", "--runs", "1")
+    assert code == 0, err
     figures = json.loads(out)
-    assert code == 0
     for key in ("sprites_ms", "frame_ms", "drag_frame_ms", "deal_ms", "moves_per_s", "startup_ms", "startup_bare_ms"):
         assert figures[key] > 0, key
     assert set(figures["load_ms"]) == {"sol", "pat", "ini", "cdl"}

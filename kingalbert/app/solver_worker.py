@@ -180,6 +180,8 @@ def _listen(worker_ref, connection, process) -> None:
             what, job, kind, result = connection.recv()
         except (EOFError, OSError):
             return
+        except (TypeError, ValueError):     # the connection closed (by _end) while this thread waited on it
+            return
         worker = worker_ref()
         if worker is None:
             return

@@ -31,7 +31,7 @@ from ..text import read_text
 from . import ast
 from .checker import check
 from .compiler import compile_program
-from .errors import CdlError, CdlRuntimeError
+from .errors import CdlError, CdlFileError, CdlRuntimeError
 from .model import CompiledProgram
 from .parser import MAX_NESTING, parse
 from .ruleset import CdlRuleset, spaced
@@ -61,15 +61,12 @@ def errors_to_rule_file_error(filename: str, errors: list[CdlError], count: int 
     count = max(count or 0, len(errors))
     errors = sorted(errors, key=lambda error: error.line)
     if count == 1:
-        return RuleFileError(filename, errors[0].line, errors[0].message)
+        return CdlFileError(filename, errors[0].line, errors[0].message, errors=errors[:1])
     shown = errors[:MAX_REPORTED]
     lines = [shown[0].message] + [f"{filename}:{error.line}: {error.message}" for error in shown[1:]]
     if count > len(shown):
         lines.append(f"{filename}: ... and {count - len(shown):,} more errors")
-    error = RuleFileError(filename, errors[0].line, "\n".join(lines))
-    error.errors = shown
-    error.error_count = count
-    return error
+    return CdlFileError(filename, errors[0].line, "\n".join(lines), errors=shown, error_count=count)
 
 
 def compile(source: str, filename: str = "<cdl>") -> CompiledProgram:
@@ -91,15 +88,15 @@ def compile(source: str, filename: str = "<cdl>") -> CompiledProgram:
 def _compile(source: str, filename: str) -> CompiledProgram:
     tokens, scan_errors = scan(source)
     tree, parse_errors = parse(tokens)
-    errors = list(scan_errors) + list(parse_errors)
-    count = scan_errors.count + parse_errors.count
+    errors: list[CdlError] = list(scan_errors) + list(parse_errors)
+    count = scan_errors.total + parse_errors.total
     if not count and (tree.header is None or tree.order is None):
         errors, count = [CdlError(tokens[-1].line, "The program is incomplete")], 1
     if count:
         raise errors_to_rule_file_error(filename, errors, count)
     program, check_errors = check(tree, filename)
-    if check_errors.count:
-        raise errors_to_rule_file_error(filename, list(check_errors), check_errors.count)
+    if check_errors.total:
+        raise errors_to_rule_file_error(filename, list(check_errors), check_errors.total)
     program.code = compile_program(program)
     return program
 

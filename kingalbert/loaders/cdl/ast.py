@@ -7,6 +7,7 @@ interpreter can say where a problem is.  The checker fills in ``Name.ref``
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .tokens import Token
 
@@ -30,7 +31,7 @@ class Literal(Expr):
 class Name(Expr):
     token: Token
     line: int
-    ref: object = None          # filled in by the checker
+    ref: Any = None             # filled in by the checker: (kind, payload, ...)
 
 
 @dataclass(eq=False)
@@ -113,7 +114,7 @@ class Add(Stmt):
 
 @dataclass(eq=False)
 class Assign(Stmt):
-    target: object               # Name or Position
+    target: Name | Position
     value: Expr
     line: int
 
@@ -219,12 +220,14 @@ class With(Stmt):
     stacks: list[Name]
     line: int
     implicit: bool = False       # set by the checker: the loop variable was not declared
+    ref: tuple | None = None     # set by the checker: what the loop variable is
 
 
 @dataclass(eq=False)
 class Write(Stmt):
     args: list[Expr]
     line: int
+    kinds: list = field(default_factory=list)   # set by the checker: each argument's type
 
 
 @dataclass(eq=False)

@@ -20,6 +20,8 @@ the ``CompiledProgram`` the interpreter runs.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from . import ast
 from .errors import CdlCheckError, ErrorList
 from .layoutcheck import check_layout
@@ -50,7 +52,7 @@ class Checker:
     def __init__(self, filename: str = "<cdl>"):
         self.filename = filename
         self.errors = ErrorList()
-        self.program: CompiledProgram | None = None
+        self.program: CompiledProgram      # made by check()
         self.symbols: dict[str, tuple] = {}       # global key -> (kind, line, payload)
         self.declared_later: dict[str, tuple] = {}
         self.scopes: list[dict[str, tuple]] = []
@@ -217,10 +219,12 @@ class Checker:
         saved = self.context, self.routine
         self.context, self.routine = stack, None
         self.scopes = [{p.key: ("local", member.line, p.type) for p in params}]
-        self.statement(member.body)
+        body = member.body
+        assert body is not None     # the parser gives a method a body or a source stack
+        self.statement(body)
         self.scopes = []
         self.context, self.routine = saved
-        stack.methods[key] = Method(key, member.name.lexeme, params, member.body, stack.name, member.line)
+        stack.methods[key] = Method(key, member.name.lexeme, params, body, stack.name, member.line)
 
     def declare_Routine(self, decl: ast.Routine) -> None:
         name = decl.name
@@ -546,7 +550,7 @@ class Checker:
     def expr_Literal(self, expr: ast.Literal) -> str:
         if isinstance(expr.value, str):
             return "string"
-        if expr.value > INT_MAX:        # 32768 is read only so that -32768 can be written
+        if isinstance(expr.value, int) and expr.value > INT_MAX:    # 32768 is read only so that -32768 can be written
             self.error(expr.line, f"{expr.value} is outside the integers (-32768 to 32767)")
         return "integer"
 
@@ -589,7 +593,7 @@ class Checker:
 
     expr_Logical = expr_Binary
 
-    def operation(self, expr: ast.Expr, left: str | None, right: str | None) -> str | None:
+    def operation(self, expr: ast.Binary | ast.Logical, left: str | None, right: str | None) -> str | None:
         op = expr.op
         if isinstance(expr, ast.Logical):
             self.expect_boolean(left, expr.line, op.lexeme.upper())
@@ -741,8 +745,8 @@ CONSTANT_OPERATORS = (T.PLUS, T.MINUS, T.STAR, T.SLASH, T.MOD)
 def left_spine(expr: ast.Expr, part_of_chain) -> tuple[list, list]:
     """The operands and operator nodes of the chain ``expr`` ends, left to right:
     ``((a + b) - c)`` gives ``[a, b, c]`` and ``[the + node, the - node]``."""
-    operators = []
-    node = expr
+    operators: list = []
+    node: Any = expr        # a Binary or Logical while part_of_chain says so
     while part_of_chain(node):
         operators.append(node)
         node = node.left
@@ -788,7 +792,7 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def check(tree: ast.Program, filename: str = "<cdl>") -> tuple[CompiledProgram, list[CdlCheckError]]:
+def check(tree: ast.Program, filename: str = "<cdl>") -> tuple[CompiledProgram, ErrorList]:
     checker = Checker(filename)
     program = checker.check(tree)
     return program, checker.errors

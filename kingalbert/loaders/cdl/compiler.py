@@ -31,18 +31,7 @@ from .interpreter import (
     RETURN,
     default_value,
 )
-from .model import CompiledProgram
-
-
-class Code:
-    """A program's closures: each method's body, and each routine's invoker
-    ``invoke(rt, args, line) -> value``."""
-
-    def __init__(self):
-        self.methods: dict = {}      # Method -> run(rt)
-        self.routines: dict = {}     # key -> invoke(rt, args, line)
-        #: Method -> whether its body reads or sets its position parameter at all
-        self.position_used: dict = {}
+from .model import Code, CompiledProgram
 
 
 def compile_program(program: CompiledProgram) -> Code:
@@ -174,7 +163,7 @@ class Compiler(ExpressionCompiler):
             stack_of = self.stack(target.stack, line, "the assignment")
             index_of = self.number(target.index)
 
-            def run(rt):
+            def run_at(rt):
                 rt.chunk -= 1
                 if rt.chunk < 0:
                     rt.next_chunk(line)
@@ -192,24 +181,15 @@ class Compiler(ExpressionCompiler):
                         fail(line, f"{value} is not a card that can lie on a stack (0 to 155)")
                     rt.cards(stack.key)[position - 1] = value
                 return None
-            return run
+            return run_at
         ref = target.ref
         store = self.store(ref, line)
         type_, what = ref[2], f"The value given to {target.token.lexeme}"
         kind, key = ref[0], ref[1]
         numeric = type_ in ("index", "card", "integer")
         if kind in ("global", "local") and numeric:     # the usual case, with its checks inline
-            def run(rt):
-                rt.chunk -= 1
-                if rt.chunk < 0:
-                    rt.next_chunk(line)
-                value = value_of(rt)
-                if type(value) is not int:
-                    check_type(value, type_, line, what)
-                rt.locals[key] = value
-                return None
             if kind == "global":
-                def run(rt):
+                def set_global(rt):
                     rt.chunk -= 1
                     if rt.chunk < 0:
                         rt.next_chunk(line)
@@ -218,7 +198,18 @@ class Compiler(ExpressionCompiler):
                         check_type(value, type_, line, what)
                     rt.globals[key] = value
                     return None
-            return run
+                return set_global
+
+            def set_local(rt):
+                rt.chunk -= 1
+                if rt.chunk < 0:
+                    rt.next_chunk(line)
+                value = value_of(rt)
+                if type(value) is not int:
+                    check_type(value, type_, line, what)
+                rt.locals[key] = value
+                return None
+            return set_local
 
         def run(rt):
             rt.chunk -= 1
@@ -372,12 +363,12 @@ class Compiler(ExpressionCompiler):
             return None
 
         if literal is not None and source_named is not None and dest_named is not None:
-            def run(rt):        # PULL 1 FROM A TO B, the usual form, without looking anything up
+            def run_usual(rt):        # PULL 1 FROM A TO B, the usual form, without looking anything up
                 rt.chunk -= 1
                 if rt.chunk < 0:
                     rt.next_chunk(line)
                 return pull(rt, literal, source_named, dest_named)
-            return run
+            return run_usual
 
         def run(rt):
             rt.chunk -= 1
@@ -500,6 +491,7 @@ class Compiler(ExpressionCompiler):
         line = node.line
         stacks_of = tuple(self.stack_value(name, line) for name in node.stacks)
         ref = node.ref
+        assert ref is not None      # the checker resolved the loop variable
         store = self.store(ref, line)
         body = self.stmt(node.body)
         implicit, key = node.implicit, node.var.key
@@ -575,7 +567,7 @@ def pure_routines(program: CompiledProgram) -> set:
             continue
         if any(p.type == "stack" for p in list(routine.params or ()) + list(routine.locals)):
             continue
-        called = set()
+        called: set[str] = set()
         if not touches_state(routine.body, called):
             candidates.add(key)
             calls[key] = called
@@ -592,7 +584,7 @@ def pure_routines(program: CompiledProgram) -> set:
 
 def touches_state(body: ast.Stmt, called: set) -> bool:
     """Does the tree reach the state or the output?  Routines it calls go in ``called``."""
-    todo = [body]
+    todo: list[ast.Node] = [body]
     while todo:     # a loop, not recursion: a flat chain of operators may be long
         node = todo.pop()
         if isinstance(node, TOUCHING):

@@ -7,19 +7,34 @@ reports them as a ``RuleFileError`` for the same file and line.
 """
 from __future__ import annotations
 
+from ...engine.errors import RuleFileError
 
-class ErrorList(list):
+
+class CdlFileError(RuleFileError):
+    """A program that can't be loaded or run, as the project reports it (``path:line:
+    message``), with what the phases found: ``errors`` (the first ones), ``error_count``
+    (how many in all), ``runaway`` (a run stopped by a safety limit, not a mistake)."""
+
+    def __init__(self, path, line, message, *, errors: list | None = None, error_count: int = 1,
+                 runaway: bool = False):
+        super().__init__(path, line, message)
+        self.errors = errors or []
+        self.error_count = error_count
+        self.runaway = runaway
+
+
+class ErrorList(list["CdlError"]):
     """The errors a phase found: the first KEEP of them, and how many in all
     (a file of two million mistakes is reported by its first ones and a count)."""
 
     KEEP = 1000
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
-        self.count = 0
+        self.total = 0
 
     def add(self, error: CdlError) -> None:
-        self.count += 1
+        self.total += 1
         if len(self) < self.KEEP:
             self.append(error)
 
@@ -54,6 +69,10 @@ class CdlRuntimeError(CdlError):
 
     def __init__(self, line: int, message: str, token=None):
         self.token = token
+        #: what the run had read when it failed (set by the interpreter, for the run cache)
+        self.reads: object = None
+        #: stopped by the clock rather than the step budget
+        self.clock = False
         super().__init__(line, message)
 
 

@@ -8,12 +8,13 @@ constant, an operator's function is chosen once, and so is what a name loads.
 from __future__ import annotations
 
 import operator
+from typing import TypeGuard
 
 from . import ast
 from .checker import is_int_min, left_spine
 from .errors import CdlRuntimeError
 from .interpreter import INT_MAX, INT_MIN, MAX_CARDS, card_name, describe_value, value_class
-from .model import CURSOR, NUMERIC, StackInfo
+from .model import CURSOR, NUMERIC, Code, StackInfo
 from .tokens import T
 
 
@@ -112,7 +113,7 @@ def binary_operation(node: ast.Binary):
     return operation
 
 
-def is_number(node: ast.Expr) -> bool:
+def is_number(node: ast.Expr) -> TypeGuard[ast.Literal]:
     return isinstance(node, ast.Literal) and type(node.value) is int and node.value <= INT_MAX
 
 
@@ -138,7 +139,7 @@ def always_boolean(node: ast.Expr) -> bool:
 class ExpressionCompiler:
     """Expressions, stack places and variables; ``Compiler`` adds statements and routines."""
 
-    code: object            # the Code being filled (routines are called through it)
+    code: Code              # the closures being made (routines are called through it)
     locals_used: set        # local names the body being compiled loads or stores
 
     # -- places ------------------------------------------------------------------------
@@ -311,14 +312,14 @@ class ExpressionCompiler:
         first = self.expr(operands[0])
         if len(nodes) == 1 and isinstance(node, ast.Binary):
             return self.single_operation(node, first)
-        steps = []
+        parts: list[tuple] = []
         for inner, operand in zip(nodes, operands[1:]):
             if isinstance(inner, ast.Logical):
                 word = inner.op.lexeme.upper()
-                steps.append((inner.op.type is T.AND, None, self.condition(operand, word), inner.line, word))
+                parts.append((inner.op.type is T.AND, None, self.condition(operand, word), inner.line, word))
             else:
-                steps.append((None, binary_operation(inner), self.expr(operand), inner.line, None))
-        steps = tuple(steps)
+                parts.append((None, binary_operation(inner), self.expr(operand), inner.line, None))
+        steps = tuple(parts)
 
         def chain(rt):
             value = first(rt)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import CdlRunawayError, CdlRuntimeError
 from .model import CURSOR, CompiledProgram, Method, StackInfo
@@ -193,6 +194,19 @@ class RunResult:
     __slots__ = ("stacks", "bottoms", "globals", "rng_state", "used_rng", "value", "events", "overflowed",
                  "read_stacks", "read_bottoms", "read_globals", "read_lengths")
 
+    stacks: dict
+    bottoms: dict
+    globals: dict
+    rng_state: int | None
+    used_rng: bool
+    value: Any
+    events: list
+    overflowed: bool
+    read_stacks: Any
+    read_bottoms: Any
+    read_globals: Any
+    read_lengths: Any
+
 
 class Runtime:
     """The machine one run executes on (the compiled closures take it as ``rt``)."""
@@ -323,7 +337,7 @@ class Runtime:
         result.used_rng = self.used_rng
         result.rng_state = self.rng.state if self.used_rng else None
         result.value = value
-        result.events = None
+        result.events = []          # the caller gives it the output's events
         result.overflowed = False
         return result
 

@@ -8,6 +8,7 @@ The interpreter runs from them; it never looks at declarations again.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import ast
 
@@ -124,4 +125,15 @@ class CompiledProgram:
     routines: dict = field(default_factory=dict)        # key -> RoutineInfo
     globals: dict = field(default_factory=dict)         # key -> (name, type)
     constants: dict = field(default_factory=dict)       # key -> value (user's)
-    code: object = None                                 # the compiled closures (compiler.Code)
+    code: Any = None                                    # the compiled closures (compiler.Code)
+
+
+class Code:
+    """A program's closures: each method's body, and each routine's invoker
+    ``invoke(rt, args, line) -> value``."""
+
+    def __init__(self) -> None:
+        self.methods: dict = {}      # Method -> run(rt)
+        self.routines: dict = {}     # key -> invoke(rt, args, line)
+        #: Method -> whether its body reads or sets its position parameter at all
+        self.position_used: dict = {}

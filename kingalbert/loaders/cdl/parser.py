@@ -33,6 +33,8 @@ Grammar (from the help file, with the choices made where it is unclear)::
 """
 from __future__ import annotations
 
+from typing import cast
+
 from . import ast
 from .errors import CdlSyntaxError, ErrorList
 from .tokens import T, Token
@@ -111,7 +113,8 @@ class Parser:
         self.consume(T.BY, "Expect BY after the playfield's width")
         height = self.consume(T.NUMBER, "Expect the playfield's height (a number) after BY").literal
         self.consume(T.SEMICOLON, "Expect ';' after the GAME header")
-        return ast.Header(name, width, height, keyword.line)
+        # a NUMBER token's literal is its int value
+        return ast.Header(name, cast(int, width), cast(int, height), keyword.line)
 
     def order(self) -> ast.Order:
         keyword = self.consume(T.ORDER, "Expect ORDER and the list of stacks at the end of the program")
@@ -602,7 +605,7 @@ class Parser:
             self.advance()
 
 
-def parse(tokens: list[Token]) -> tuple[ast.Program, list[CdlSyntaxError]]:
+def parse(tokens: list[Token]) -> tuple[ast.Program, ErrorList]:
     parser = Parser(tokens)
     program = parser.parse()
     return program, parser.errors

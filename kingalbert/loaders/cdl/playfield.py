@@ -15,7 +15,7 @@ from __future__ import annotations
 from ...engine.cards import Card
 from ...engine.layout import Layout, PileView
 from .interpreter import CROSS_CARD, EMPTY_CARD
-from .model import StackInfo
+from .model import CompiledProgram, StackInfo
 
 SUITS = "SHCD"          # CardsWorkShop's suit order: spade 0, heart 13, club 26, diamond 39
 DIRECTIONS = ("up", "down", "left", "right", "over")
@@ -31,6 +31,11 @@ def from_card(card: Card) -> int:
 
 
 class Playfield:
+    """What a CardsWorkShop ruleset shows: its stacks on the matrix (a mixin of
+    ``CdlRuleset``, which gives ``program``)."""
+
+    program: CompiledProgram
+
     def stack_layout(self, game=None) -> list[dict]:
         """The stacks on the ``GAME w BY h`` matrix, in ORDER order."""
         bottoms = (game.vars.get("cdl:bottoms", {}) if game is not None else {})

@@ -53,7 +53,7 @@ from ...engine.errors import IllegalMoveError, PositionError, RuleFileError
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.ruleset import Ruleset
-from .errors import CdlRunawayError, CdlRuntimeError
+from .errors import CdlFileError, CdlRunawayError, CdlRuntimeError
 from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Limits, Output, State
 from .model import CURSOR, CompiledProgram, StackInfo
 from .playfield import SUITS, Playfield, from_card, to_card
@@ -103,16 +103,24 @@ class Session:
         self.now: Known | None = None
 
     @property
-    def state(self) -> State | None:
-        return self.now.state if self.now is not None else None
+    def here(self) -> Known:
+        """What is known of the position read last (``CdlRuleset.current`` reads it)."""
+        now = self.now
+        if now is None:
+            raise RuntimeError("no position has been read for this game yet")
+        return now
+
+    @property
+    def state(self) -> State:
+        return self.here.state
 
     @property
     def outcomes(self) -> dict:
-        return self.now.outcomes
+        return self.here.outcomes
 
     @property
     def listing(self):
-        return self.now.listing
+        return self.here.listing
 
 
 def spaced(identifier: str) -> str:
@@ -155,7 +163,8 @@ class CdlRuleset(Playfield, Ruleset):
 
     def dealt_state(self, rng) -> tuple[State, list]:
         """Run the Start methods in ORDER order, then integrity? once."""
-        view, events = View(State.initial(self.program)), []
+        view = View(State.initial(self.program))
+        events: list = []
         rng_state = rng.state
         for stack in self.program.order:
             method = stack.methods.get("start")
@@ -322,7 +331,7 @@ class CdlRuleset(Playfield, Ruleset):
         is not tried again on the same stack, nor a release on the same destination."""
         session = self.current(game)
         if session.listing is None:
-            session.now.listing = self.list_moves(game, session)
+            session.here.listing = self.list_moves(game, session)
         return iter(session.listing)
 
     def list_moves(self, game, session: Session) -> list[Move]:
@@ -507,11 +516,11 @@ class CdlRuleset(Playfield, Ruleset):
             cards = tuple(values[card] for card in pile.cards)
             marks = shaded.get(stack.name)
             if marks:
-                cards = list(cards)
+                marked = list(cards)
                 for position in marks:
-                    if 1 <= position <= len(cards):
-                        cards[position - 1] = cards[position - 1] % 52 + 104
-                cards = tuple(cards)
+                    if 1 <= position <= len(marked):
+                        marked[position - 1] = marked[position - 1] % 52 + 104
+                cards = tuple(marked)
             state.stacks[stack.key] = cards
             state.bottoms[stack.key] = bottoms.get(stack.name, EMPTY_CARD)
         saved = game.vars.get("cdl:globals", {})
@@ -576,9 +585,7 @@ class CdlRuleset(Playfield, Ruleset):
     def runtime_error(self, line: int, message: str, runaway: bool = False) -> RuleFileError:
         """The error for the desktop and the command line; ``.runaway`` tells a run
         stopped by a safety limit from an ordinary mistake."""
-        error = RuleFileError(self.program.filename, line or 1, message)
-        error.runaway = runaway
-        return error
+        return CdlFileError(self.program.filename, line or 1, message, runaway=runaway)
 
 
 __all__ = ["CdlRuleset", "SUITS", "from_card", "to_card"]

@@ -151,7 +151,7 @@ class Scanner:
         self.errors.add(CdlSyntaxError(self.line if line is None else line, message))
 
 
-def scan(source: str) -> tuple[list[Token], list[CdlSyntaxError]]:
+def scan(source: str) -> tuple[list[Token], ErrorList]:
     scanner = Scanner(source)
     tokens = scanner.scan_tokens()
     return tokens, scanner.errors

@@ -24,6 +24,8 @@ pressing them.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .compiler import compile_program
 from .errors import CdlRunawayError, CdlRuntimeError
 from .interpreter import Limits, Output, RunResult, State, execute
@@ -192,7 +194,9 @@ class Machine:
             routine: str | None = None, args=(), context: StackInfo | None = None) -> RunResult:
         """Run a method or routine on ``view``; its result (or its runtime error) may come
         from the cache.  Raises CdlRuntimeError."""
+        kind: tuple
         if method is not None:
+            assert stack is not None        # a method runs on its stack
             kind = (method, stack.key, position)
         else:
             kind = (routine, tuple(args), context.key if context is not None else None)
@@ -263,7 +267,9 @@ class Machine:
         if found is not None:
             return [(n, Outcome(View(view.base, *entries), list(events), rng, None, carried))
                     for n, entries, events, rng, carried in found]
-        accepted, seen, reads = [], set(), [set(), set(), set(), False, set()]
+        accepted: list[tuple[int, Outcome]] = []
+        seen: set = set()
+        reads: list[Any] = [set(), set(), set(), False, set()]
         for n in range(1, (max(size, 1) if positions else 1) + 1):
             try:
                 press = self.press(view, rng_state, stack, n, button, reads)

@@ -19,12 +19,13 @@ the safe moves after it, and taking them back.  A subclass gives:
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from .budget import SearchInterrupted
 
 
-class CompactState:
+class CompactState(ABC):
     weightings = (True,)
     befs_share = 0.5
 
@@ -136,20 +137,24 @@ class CompactState:
         return [self.game_move(move) for token in tokens for move in token[0]]
 
     # -- what a subclass gives -------------------------------------------------------------
+    @abstractmethod
     def generate(self, ordered: bool) -> list:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def play(self, move) -> None:
-        raise NotImplementedError
+        ...
 
     def safe_move(self):
         return None
 
+    @abstractmethod
     def is_won(self) -> bool:
-        raise NotImplementedError
+        ...
 
     def scores(self, key) -> list:
         return [0]
 
+    @abstractmethod
     def game_move(self, move):
-        raise NotImplementedError
+        ...

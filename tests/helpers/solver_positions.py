@@ -36,6 +36,26 @@ def reachable(ruleset, options, rng, seeds=4, steps=60):
         yield game
 
 
+
+def check_compact_state(make_state, contents, extra_agrees, ruleset, options, rng, seeds, steps):
+    """On positions met by random play: the compact state ``make_state(game)`` offers
+    exactly the game's legal moves, and a few of them, played on both, leave the same
+    piles (``contents(game)``: the state's bytes per pile) and the same extras
+    (``extra_agrees(state, game)``) and win; undo takes both back alike."""
+    for game in reachable(ruleset, options, rng, seeds=seeds, steps=steps):
+        state = make_state(game)
+        moves = state.generate(False)
+        assert sorted(str(state.game_move(m)) for m in moves) == sorted(str(m) for m in game.legal_moves)
+        for move in rng.sample(moves, min(len(moves), 6)):
+            token = state.apply(move)
+            game.play(state.game_move(move))
+            assert state.piles == contents(game), (game.to_position(), move)
+            assert extra_agrees(state, game), (game.to_position(), move)
+            assert state.is_won() == ruleset.is_won(game)
+            game.undo()
+            state.undo(token)
+            assert state.piles == contents(game)
+
 def _sequence(start, suit, build, length):
     ranks = []
     rank = start

@@ -12,7 +12,9 @@ that doesn't stop in time is ended and another started.
 The child outlives the questions, so it keeps what holds across the moves of a
 game: the positions its searches proved unwinnable (a search that runs out of
 positions proves every position it met unwinnable), which later searches of the
-same game skip.  It keeps at most ``DEAD_KEYS`` of them.
+same game skip, and the positions along the winning lines it found, which later
+searches stop at (a player who leaves the line is often a move or two from a
+position on it).  It keeps at most ``DEAD_KEYS`` and ``KNOWN_KEYS`` of them.
 
 The children come from a fork server (or are spawned where there is none),
 never forked from the client itself: a fork of a process with threads can
@@ -55,6 +57,8 @@ KINDS = ("verdict", "solution", "hint", "winnable-deal")
 DEALS_TRIED = 200
 #: unwinnable positions a child keeps per game at most
 DEAD_KEYS = 2_000_000
+#: positions of winning lines a child keeps per game at most
+KNOWN_KEYS = 200_000
 #: how long a child may take to give up a search it was asked to stop (seconds)
 STOP_GRACE = 1.5
 
@@ -84,6 +88,7 @@ class SolverChild:
         self.current = current
         self.rulesets: dict = {}
         self.dead: dict = {}
+        self.known: dict = {}
 
     def ruleset(self, message):
         ref = GameRef(builtin=message.get("builtin"), path=message.get("rulefile"))
@@ -121,11 +126,19 @@ class SolverChild:
         table_key = (message.get("builtin"), message.get("rulefile"), json.dumps(message["options"], sort_keys=True,
                                                                                    default=repr), type(state).__name__)
         dead = self.dead.setdefault(table_key, set())
+        known = self.known.setdefault(table_key, {})
         seen: dict = {}
-        outcome = budget.guarded(search, state, budget, getattr(state, "befs_share", 0.5), seen, dead)
+        line: list = []
+        outcome = budget.guarded(search, state, budget, getattr(state, "befs_share", 0.5), seen, dead, known, line)
         verdict, tokens = outcome if outcome is not None else ("unknown", None)
         if verdict == "unwinnable" and len(dead) + len(seen) <= DEAD_KEYS:
             dead.update(seen)
+        if verdict == "winnable" and line:
+            if len(known) + len(line) > KNOWN_KEYS:
+                known.clear()
+            chain = tuple(line)
+            for i, key in enumerate(chain):
+                known[key] = (chain, i)
         moves = [str(move) for move in state.game_moves(tokens)] if verdict == "winnable" else []
         return {"verdict": verdict, "moves": moves, "seconds": budget.seconds, "states": budget.states}
 

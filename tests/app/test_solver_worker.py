@@ -129,3 +129,34 @@ def test_what_a_search_proved_unwinnable_is_kept_for_the_game():
         assert again["verdict"] == "unwinnable" and again["states"] <= 1
     finally:
         worker.close()
+
+
+def test_a_player_who_leaves_the_line_is_brought_back_to_it():
+    """A position a move off a winning line found before: the next search stops where it
+    meets the old line again, and its line (new moves, then the old ones) wins."""
+    from kingalbert.app.catalogue import GAMES_DIR, GameRef, load_ruleset
+    from kingalbert.app.solver_worker import SolverChild, question
+
+    class Current:
+        value = 0
+    ruleset = load_ruleset(GameRef(path=str(GAMES_DIR / "sol" / "freecell.sol")))
+    game = Game(ruleset, 1, PLAIN)
+    child = SolverChild(Current())
+    first = child.answer(0, question("verdict", game, 30))
+    assert first["verdict"] == "winnable" and first["states"] > 1000
+    # along the line, the first position where a card can leave a free cell for a column
+    # the line doesn't put it on next (a move the player can take back: the card to a cell)
+    cells = {pile.name for pile in game.piles if pile.role == "cell"}
+    for move in first["moves"]:
+        off = next((m for m in game.legal_moves if m.src in cells and m.dst not in cells and str(m) != move), None)
+        if off is not None:
+            break
+        game.play(move)
+    assert off is not None
+    game.play(off)
+    own = solve(game, timeout=30)
+    again = child.answer(0, question("verdict", game, 30))
+    assert again["verdict"] == "winnable" and again["states"] * 10 <= own.states, (again["states"], own.states)
+    for move in again["moves"]:
+        game.play(move)
+    assert game.status == "won"

@@ -102,3 +102,49 @@ def test_a_card_must_come_back_from_its_foundation(label, ruleset, options):
     for move in result.moves:
         replay.play(move)
     assert replay.status == "won"
+
+
+# -- moves through the cells ----------------------------------------------------------------
+CELL_GAMES = [(label, ruleset, options) for label, ruleset, options in GAMES if label == "sol:freecell"]
+
+
+@pytest.mark.parametrize("label, ruleset, options", CELL_GAMES, ids=[label for label, _, _ in CELL_GAMES])
+def test_a_move_through_the_cells_is_single_legal_moves(label, ruleset, options):
+    """Every move through the cells the state offers is a series of moves the game accepts
+    one by one, ending where the state's own play ends; the plain state offers none."""
+    from kingalbert.engine.rules.compact import SEQ
+    rng = seeded(label)
+    offered = longest = 0
+    for game in reachable(ruleset, options, rng, seeds=6, steps=60):
+        assert not any(move[0] == SEQ for move in RulesState(ruleset, game, plain=True).generate(False))
+        state = RulesState(ruleset, game)
+        for move in state.generate(True):
+            if move[0] != SEQ:
+                continue
+            offered += 1
+            longest = max(longest, move[2])
+            token = state.apply(move)
+            copy = Game.from_position(ruleset, game.to_position(), options)
+            for step in state.expand(move):
+                copy.play(step)         # raises if the rules refuse a step
+            for extra in token[0][1:]:  # the safe moves played after it
+                copy.play(state.game_move(extra))
+            assert state.piles == contents(copy), (game.to_position(), move)
+            state.undo(token)
+            assert state.piles == contents(game)
+    assert offered >= 20 and longest >= 2
+
+
+def test_a_move_through_the_cells_needs_a_free_place_for_each_card_but_one():
+    from kingalbert.engine.rules.compact import SEQ
+    label, ruleset, options = CELL_GAMES[0]
+    fillers = {f"T{i}": card for i, card in zip(range(3, 9), ["4D", "4H", "5C", "5S", "6D", "6H"])}
+    position = {"T1": "5D QS JH TS 9H", "T2": "KD", "C1": "2C", "C2": "3C", **fillers}
+
+    def longest(abstract):
+        state = RulesState(ruleset, mapped(ruleset, options, abstract))
+        return max((move[2] for move in state.generate(False) if move[0] == SEQ), default=0)
+    assert longest(position) == 0           # two cells free: not enough for the Queen's four
+    assert longest({**position, "C2": ""}) == 4
+    del position["T8"]
+    assert longest(position) == 4           # two cells and an empty column

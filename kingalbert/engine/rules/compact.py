@@ -9,6 +9,15 @@ from the tables of ``fast.Compiled``; tests play both side by side.  The
 reductions are ``solving.Facts``': symmetric piles under one key, one empty
 pile of a group tried, no whole pile moved to an empty one like it, dead
 cards played up at once and never taken down.
+
+Besides the single moves, where a pile gives only its top card (FreeCell as
+SolKit writes it), the state offers *moves through the cells*: the top n
+cards of a pile carried to another pile one at a time through n - 1 empty
+cells, as a player does it (``(SEQ, src, n, dst, cells)``).  Each step is a
+legal single move, checked as the rules check it, so such a move only joins
+positions the single moves reach anyway: the search still tries every single
+move, and an exhausted search is still a proof; a winning line spells each
+step out (``expand``).
 """
 from __future__ import annotations
 
@@ -20,7 +29,13 @@ from ..solver.compact import CompactState
 from .fast import CODE, compiled, refuses_drop
 from .solving import facts as facts_of
 
-DRAG, CLICK = 0, 1
+DRAG, CLICK, SEQ = 0, 1, 2
+
+
+def temp_ok(rule) -> bool:
+    """Can an empty pile with this rule hold one card of a move through the cells?  (Each
+    step is checked as the rules check it; this only leaves out piles that never can.)"""
+    return rule.accept and rule.take == "top" and rule.refill_from is None
 
 
 def face_up(byte: int) -> int:
@@ -32,7 +47,8 @@ def face_down(byte: int) -> int:
 
 
 class RulesState(CompactState):
-    """A position of a ``RulesRuleset`` game; moves are ``(DRAG, src, n, dst)`` and ``(CLICK, pile, 1, -1)``."""
+    """A position of a ``RulesRuleset`` game; moves are ``(DRAG, src, n, dst)``, ``(CLICK, pile, 1, -1)``
+    and ``(SEQ, src, n, dst, cells)`` (the module's docstring)."""
 
     def __init__(self, ruleset, game, budget=None, plain: bool = False):
         rules = ruleset.rules_for(game)
@@ -65,6 +81,14 @@ class RulesState(CompactState):
         self.dead = None if plain else facts.dead
         self.memo: dict = {}
         self.follows = facts.follows
+        # the piles a move through the cells may use while empty (cells first, then columns):
+        # each giving its top card, that nothing refills, covers or is covered by
+        covering = {j for over in table.covered_by for j in over}
+        refilled = {i for i, _, r in self.after if r is not None} | {r for _, _, r in self.after if r is not None}
+        self.temps: tuple[int, ...] = () if plain or rules.addition is not None else tuple(
+            i for i in sorted(table.cells) + sorted(table.columns)
+            if temp_ok(rules.piles[i]) and i not in covering and not table.covered_by[i] and i not in refilled
+            and i not in self.stock_of)
 
     # -- moves -------------------------------------------------------------------------
     def blocked(self) -> list:
@@ -167,12 +191,63 @@ class RulesState(CompactState):
                     if self._refused(d, dcards, s, src_role, n, c, addition, cells, columns):
                         continue
                     out.append((DRAG, s, n, d))
+            if take == "top" and size > 1 and self.temps:
+                self._through_cells(s, src_role, wants, broad, empty, cells, columns, out)
         clickable = range(count) if addition is not None else table.stock_piles
         for i in clickable:
             if self._stock_action(i) is not None or self._single(i, blocked):
                 out.append((CLICK, i, 1, -1))
         if ordered and len(out) > 1:
             out.sort(key=self._priority, reverse=True)
+        return out
+
+    def _through_cells(self, s, src_role, wants, broad, empty, cells, columns, out) -> None:
+        """The moves of the top 2, 3 ... cards of pile ``s`` (which gives only its top card)
+        through the empty cells and columns, each step as the rules allow it."""
+        piles, roles = self.piles, self.table.roles
+        free = [t for t in self.temps if not piles[t] and t != s]
+        if not free:
+            return
+        cards = piles[s]
+        group_of = self.group_of
+        for n in range(2, min(len(free) + 1, len(cards)) + 1):
+            if cards[-n] > 52:
+                return
+            c = cards[-n] - 1
+            found = wants.get(c)
+            targets = sorted(set(found or ()) | set(broad) | set(empty))
+            for d in targets:
+                if d == s or roles[d] in ("foundation", "cell", "reserve"):
+                    continue
+                dcards = piles[d]
+                if group_of is not None and not dcards and n == len(cards) and group_of[s] is not None \
+                        and group_of[s] == group_of[d]:
+                    continue
+                temps = [t for t in free if t != d][:n - 1]
+                if len(temps) < n - 1:
+                    continue
+                # the top n - 1 cards into the cells, the top one first
+                if any(self._refused(t, b"", s, src_role, 1, cards[-1 - k] - 1, None, cells, columns)
+                       for k, t in enumerate(temps)):
+                    continue
+                if self._refused(d, dcards, s, src_role, 1, c, None, cells, columns):
+                    continue
+                # then the cells' cards onto it, the last one put into a cell first
+                on = dcards + cards[-n:-n + 1]
+                for k in range(n - 2, -1, -1):
+                    card = cards[-1 - k] - 1
+                    if self._refused(d, on, temps[k], roles[temps[k]], 1, card, None, cells, columns):
+                        break
+                    on += cards[-1 - k:len(cards) - k]
+                else:
+                    out.append((SEQ, s, n, d, tuple(temps)))
+
+    def steps(self, move) -> list:
+        """The single moves of a move through the cells."""
+        _, s, n, d, temps = move
+        out = [(DRAG, s, 1, t) for t in temps]
+        out.append((DRAG, s, 1, d))
+        out += [(DRAG, t, 1, d) for t in reversed(temps)]
         return out
 
     def _refused(self, d, cards, s, src_role, n, c, addition, cells, columns) -> bool:
@@ -204,7 +279,7 @@ class RulesState(CompactState):
         return (cards[-1] - 1) % 13 + 1 == total
 
     def _priority(self, move) -> int:
-        kind, s, n, d = move
+        kind, s, n, d = move[:4]
         roles = self.table.roles
         if kind == CLICK:
             return -5
@@ -234,6 +309,10 @@ class RulesState(CompactState):
         self.put(d, piles[d] + moved)
 
     def play(self, move) -> None:
+        if move[0] == SEQ:
+            for step in self.steps(move):
+                self.play(step)
+            return
         kind, s, n, d = move
         if kind == DRAG:
             if self._is_pair(s, n, d):
@@ -358,6 +437,8 @@ class RulesState(CompactState):
         return [total]
 
     def game_move(self, move) -> Move:
+        if move[0] == SEQ:
+            return self.game_move(self.steps(move)[0])
         kind, s, n, d = move
         if kind == DRAG:
             return Move("drag", self.names[s], n, self.names[d])
@@ -410,6 +491,11 @@ class RulesState(CompactState):
                 if dead.dead_mask(trial) >> code & 1:
                     ups[code] = f
         return tops, ups
+
+    def expand(self, move) -> list[Move]:
+        if move[0] == SEQ:
+            return [self.game_move(step) for step in self.steps(move)]
+        return [self.game_move(move)]
 
     def dead_tops(self):
         return self._facts_here()[0]

@@ -15,7 +15,8 @@ the safe moves after it, and taking them back.  A subclass gives:
     (which remember what they change for ``undo``), automatic moves included;
 ``safe_move()``
     a move to play at once, or None;
-``is_won()``, ``scores(key)``, ``game_move(move)``.
+``is_won()``, ``scores(key)``, ``game_move(move)`` (and ``expand(move)`` if a move of
+its own stands for several of the game's).
 """
 from __future__ import annotations
 
@@ -134,7 +135,11 @@ class CompactState(ABC):
         return self.generate(ordered)
 
     def game_moves(self, tokens) -> list:
-        return [self.game_move(move) for token in tokens for move in token[0]]
+        return [step for token in tokens for move in token[0] for step in self.expand(move)]
+
+    def expand(self, move) -> list:
+        """The game's moves that make up ``move`` (one, unless the state plays several as one)."""
+        return [self.game_move(move)]
 
     # -- what a subclass gives -------------------------------------------------------------
     @abstractmethod

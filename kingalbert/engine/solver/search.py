@@ -26,40 +26,65 @@ from .budget import Budget
 MASK40 = (1 << 40) - 1
 
 
-def search(state, budget: Budget, befs_share: float = 0.5, seen: dict | None = None, dead=None):
+def search(state, budget: Budget, befs_share: float = 0.5, seen: dict | None = None, dead=None,
+           known: dict | None = None, line: list | None = None):
     """Search from the state's position.  Returns (verdict, tokens): the tokens of
     the moves of a winning line from the position (each ``state.apply`` result, the
     root's safe moves first) when the verdict is "winnable", else None.
 
     ``seen`` is the table to use (key -> parent key); a new one by default.
     ``dead``: keys of positions proven unwinnable before (by a search of the same
-    game with the same kind of state), skipped like positions already seen.  A
+    game with the same kind of state), skipped like positions already seen.
+    ``known``: positions proven winnable before, each key -> (keys, i): ``keys[i]``
+    is the key, and ``keys[i + 1:]`` the positions of a winning line from it.
+    Reaching one is a win: the line goes on through those positions (found again
+    by ``replay``, so a position symmetric to the one met before will do).
+    ``line``, if given, receives the keys of the positions of the winning line
+    (the root's first), for the caller to keep as ``known``.  A
     ``SearchInterrupted`` raised in the middle of a move (by the budget's
     watchdog, or by the state when its budget ran out while it generated moves)
     goes to the caller, who holds the watchdog (``Budget.guarded``)."""
     root_token = state.settle()
+    known = known or {}
     if state.is_won():
+        if line is not None:
+            line[:] = [state.key()]
         return "winnable", [root_token]
     exact = state.save()
     root = state.key()
     if dead and root in dead:
         return "unwinnable", None
-    parent: dict | _Skipping = {} if seen is None else seen
-    if dead:
-        parent = _Skipping(parent, dead)
-    parent[root] = None
-    budget.states += 1
-    verdict, keys = _run(state, budget, befs_share, parent, root)
-    if verdict == "unwinnable" and budget.reason is not None:
-        verdict = "unknown"         # (a move generation cut short: no proof)
-    if verdict != "winnable":
-        return verdict, None
+    if root in known:
+        keys = [root]
+    else:
+        parent: dict | _Skipping = {} if seen is None else seen
+        if dead:
+            parent = _Skipping(parent, dead)
+        parent[root] = None
+        budget.states += 1
+        verdict, keys = _run(state, budget, befs_share, parent, root, known)
+        if verdict == "unwinnable" and budget.reason is not None:
+            verdict = "unknown"         # (a move generation cut short: no proof)
+        if verdict != "winnable":
+            return verdict, None
     # the line from the root, through the positions the search went
     state.load(exact)
-    return "winnable", [root_token] + replay(state, keys)
+    tokens = [root_token] + replay(state, keys)
+    if not state.is_won():
+        # a position proven winnable before: on along the line found then
+        chain, i = known[keys[-1]]
+        tail = list(chain[i + 1:])
+        try:
+            tokens += replay(state, [keys[-1]] + tail)
+        except LineLost:        # (keys that don't hold across searches: no line, so no verdict)
+            return "unknown", None
+        keys = keys + tail
+    if line is not None:
+        line[:] = keys
+    return "winnable", tokens
 
 
-def _run(state, budget, befs_share, parent, root):
+def _run(state, budget, befs_share, parent, root, known):
     weightings = state.weightings
     flips = [MASK40 if newest_first else 0 for newest_first in weightings]
     # open positions by number; a queue entry is score << 40 | number, and a
@@ -94,7 +119,7 @@ def _run(state, budget, befs_share, parent, root):
             if child not in parent:
                 parent[child] = key
                 key_bytes += sys.getsizeof(child)
-                if won():
+                if won() or child in known:
                     goal = child
                     break
                 number = len(opened)
@@ -124,7 +149,7 @@ def _run(state, budget, befs_share, parent, root):
     while heap:
         _, start_key = heapq.heappop(heap)
         state.restore(start_key)
-        verdict, line = _dfs(state, budget, parent)
+        verdict, line = _dfs(state, budget, parent, known)
         if verdict == "winnable":
             return "winnable", _chain(parent, start_key) + line
         if verdict == "unknown":
@@ -132,7 +157,7 @@ def _run(state, budget, befs_share, parent, root):
     return "unwinnable", None
 
 
-def _dfs(state, budget, seen):
+def _dfs(state, budget, seen, known):
     """Depth-first search from the current position; marks the positions in ``seen``.
     Returns (verdict, the keys of the positions of the winning line after this one)."""
     path = []            # the token of each move on the current line
@@ -162,7 +187,7 @@ def _dfs(state, budget, seen):
         seen[key] = 0
         path.append(token)
         keys.append(key)
-        if won():
+        if won() or key in known:
             return "winnable", keys
         frames.append(moves(token, True))
         pos.append(0)
@@ -202,6 +227,10 @@ def _chain(parent, key):
     return chain
 
 
+class LineLost(AssertionError):
+    """No move leads from a position of a line to the next one."""
+
+
 def replay(state, keys) -> list:
     """The tokens of moves from the state's position through the positions ``keys``
     (the first is the position itself)."""
@@ -214,5 +243,5 @@ def replay(state, keys) -> list:
                 break
             state.undo(token)
         else:
-            raise AssertionError("solver: lost the line")
+            raise LineLost("solver: lost the line")
     return out

@@ -397,8 +397,11 @@ class _Translator:
                 else:
                     view = View(x, y, self.decimal(kind, "CardXUpOff", 0.0, -10, 10),
                                 self.decimal(kind, "CardYUpOff", 0.0, -10, 10), max_visible=r_visible or None)
+                    # a face-down card comes to the top of a reserve only as Canfield deals it (its
+                    # reserve: face down but the top card); the spec gives reserves no face-down
+                    # offsets, so it is turned up, as a tableau's is - else it could never be played
                     rule = PileRule(pile, "reserve", Build("any", "any"), accept=reserve_hold > 0,
-                                    capacity=reserve_hold or None, view=view)
+                                    capacity=reserve_hold or None, flip_exposed=True, view=view)
                 piles.append(rule)
 
         stocks = []

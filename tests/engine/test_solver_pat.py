@@ -69,3 +69,27 @@ def test_a_card_brought_back_from_its_foundation(name, comes_back):
     assert offered == sorted(str(m) for m in game.legal_moves)
     from_foundation = [m for m in game.legal_moves if m.src.lower() == foundation.name.lower()]
     assert bool(from_foundation) == comes_back, (foundation.name, offered)
+
+
+def test_going_round_an_unlimited_stock_again_meets_the_positions_seen():
+    """With no limit on passes the rules ask only whether a pass is the first, so the third
+    pass is keyed as the second; the plain state counts every pass as the game does."""
+    label, ruleset, options = next(game for game in GAMES if "Canfield" in game[0])
+    game = Game(ruleset, 1, options)
+    stock = game.piles[0].name
+
+    def keys_each_round(state, rounds):
+        keys, turned = [], 0
+        while turned < rounds:
+            before = len(state.piles[0])
+            state.apply(next(move for move in state.generate(False) if move[0] == 1 and move[1] == 0))
+            if len(state.piles[0]) > before:      # the waste turned over
+                turned += 1
+                keys.append(state.key())
+        return keys
+    second, third = keys_each_round(PatState(ruleset, game), 3)[1:]
+    assert second == third
+    plain = PatState(ruleset, game, plain=True)
+    keys_each_round(plain, 3)
+    assert plain.extra[0] == 4
+    assert game.vars.get("pass", 1) == 1 and stock == "p1"

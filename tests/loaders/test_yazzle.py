@@ -271,6 +271,32 @@ def test_face_down_turned_up():
     assert game.pile("tableau1").top.face_up
 
 
+def test_a_reserves_face_down_card_is_turned_up_when_it_comes_to_the_top():
+    """Canfield's reserve: dealt face down but for its top card, played card by card."""
+    text = simple(Reserve={"Piles": 1, "MaxAllowed": 0}, Reserve1={"X": 0, "Y": 3})
+    game = game_of(text, reserve1="9s 4d 5C", tableau1="6H", tableau2="5S")
+    game.play("reserve1>tableau1")
+    assert game.pile("reserve1").top.face_up and str(game.pile("reserve1").top) == "4D"
+    game.play("reserve1>tableau2")
+    assert str(game.pile("reserve1").top) == "9S"
+
+
+def test_every_card_of_the_bundled_canfield_can_come_into_play():
+    """The bundled YaZZle Canfield is won in play (its reserve's cards come up one by one)."""
+    from kingalbert.engine.solver import solve
+    ruleset = load_any(str(GAMES / "Canfield" / "game.ini"))
+    won = 0
+    for seed in range(1, 6):
+        result = solve(Game(ruleset, seed, {"auto_finish": False, "auto_stack": False}), timeout=20)
+        if result.verdict == "winnable":
+            game = Game(ruleset, seed, {"auto_finish": False, "auto_stack": False})
+            for move in result.moves:
+                game.play(move)
+            won += game.status == "won"
+            break
+    assert won == 1
+
+
 # -- addition games ----------------------------------------------------------------------
 def test_pyramid_pairs_kings_and_covering():
     ruleset = yazzle.load(GAMES / "Pyramid")

@@ -50,6 +50,11 @@ class PatState(CompactState):
                               for i, spec in enumerate(ruleset.specs, start=1)]
         passes = game.vars.get("pass", 1)
         passes = passes if isinstance(passes, int) and not isinstance(passes, bool) and passes >= 1 else 1
+        # with no limit on passes, the rules ask of the pass only whether it is the first:
+        # later passes are one (so that going round the stock again meets positions seen)
+        self.pass_cap = 2 if ruleset.stock.passes >= UNLIMITED and not plain else None
+        if self.pass_cap is not None:
+            passes = min(passes, self.pass_cap)
         extra = (passes, 1 if game.vars.get("emptied") else 0)
         piles = [bytes(BYTE[card] for card in pile.cards) for pile in game.piles]
         if facts is None:
@@ -435,7 +440,8 @@ class PatState(CompactState):
                 face = up if self.rules.stock.face == 2 else down
                 self.put(0, bytes(face(b) for b in reversed(piles[waste])))
                 self.put(waste, b"")
-                self.set_extra((self.extra[0] + 1, self.extra[1]))
+                passes = self.extra[0] + 1
+                self.set_extra((passes if self.pass_cap is None else min(passes, self.pass_cap), self.extra[1]))
             else:
                 _, draws, feeds = plan
                 if draws:

@@ -148,3 +148,25 @@ def test_a_move_through_the_cells_needs_a_free_place_for_each_card_but_one():
     assert longest({**position, "C2": ""}) == 4
     del position["T8"]
     assert longest(position) == 4           # two cells and an empty column
+
+
+# -- addition games: stock cards need partners outside the stock ---------------------------
+PAIRS = [(label, ruleset, options) for label, ruleset, options in GAMES if "pyramid" in label.lower()]
+
+
+@pytest.mark.parametrize("label, ruleset, options", PAIRS, ids=[label for label, _, _ in PAIRS])
+def test_an_addition_game_is_lost_when_stock_cards_lack_partners(label, ruleset, options):
+    """Two Aces in the stock and one Queen left elsewhere: lost, and the state says so at
+    once; one Ace: the bound can't tell, and the search agrees with the plain search."""
+    game = Game(ruleset, 0, options, deal=False)
+    stock = next(p.name for p in game.piles if p.role == "stock")
+    bottom = next(p.name for p in reversed(game.piles) if p.role == "tableau")
+    lost = Game.from_position(ruleset, {"piles": [{"name": stock, "cards": ["ac", "ad"]},
+                                                   {"name": bottom, "cards": ["QH", "JS"]}]}, options)
+    assert RulesState(ruleset, lost).hopeless()
+    assert RulesState(ruleset, lost, plain=True).generate(False)       # (moves there are)
+    assert plain_verdict(lost) == "unwinnable" == solve(lost, timeout=None).verdict
+    maybe = Game.from_position(ruleset, {"piles": [{"name": stock, "cards": ["ac"]},
+                                                    {"name": bottom, "cards": ["QH"]}]}, options)
+    assert not RulesState(ruleset, maybe).hopeless()
+    assert plain_verdict(maybe) == solve(maybe, timeout=None).verdict == "winnable"

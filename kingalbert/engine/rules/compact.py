@@ -89,6 +89,43 @@ class RulesState(CompactState):
             i for i in sorted(table.cells) + sorted(table.columns)
             if temp_ok(rules.piles[i]) and i not in covering and not table.covered_by[i] and i not in refilled
             and i not in self.stock_of)
+        # an addition game whose stock cards can only pair with cards outside the stock and its waste
+        self.partners = not plain and self._stock_cards_need_partners(rules, table, refilled)
+
+    def _stock_cards_need_partners(self, rules, table, refilled) -> bool:
+        """True if, by the rules, a card in a stock or its waste can leave them only paired with
+        a card of another pile (not a foundation), or alone as a card of the total itself: an
+        addition game won on the foundations, one stock dealing to one waste, no pile but the
+        foundations taking a card that is no pair, nothing refilled from the stock or waste."""
+        if rules.addition is None or rules.won != "foundations" or len(self.stock_of) != 1:
+            return False
+        (i, (_, _, waste, targets)), = self.stock_of.items()
+        if waste is None or targets or {i, waste} & refilled:
+            return False
+        self.stock_piles = (i, waste)
+        return all(not rule.accept for k, rule in enumerate(rules.piles) if table.roles[k] != "foundation")
+
+    def hopeless(self) -> bool:
+        """A position no line can win (only where ``partners``): some rank has more cards in
+        the stock and waste than the other piles hold cards it pairs with."""
+        total = self.rules.addition
+        outside = [0] * 14
+        inside = [0] * 14
+        roles = self.table.roles
+        stock_piles = self.stock_piles
+        for k, cards in enumerate(self.piles):
+            if roles[k] == "foundation":
+                continue
+            counts = inside if k in stock_piles else outside
+            for b in cards:
+                counts[(b - 1) % 13 + 1] += 1
+        for rank in range(1, 14):
+            if rank == total or not (inside[rank] or outside[rank]):
+                continue
+            partner = total - rank
+            if not 1 <= partner <= 13 or inside[rank] > outside[partner]:
+                return True
+        return False
 
     # -- moves -------------------------------------------------------------------------
     def blocked(self) -> list:
@@ -98,6 +135,8 @@ class RulesState(CompactState):
         return [any(piles[j] for j in over) for over in table.covered_by]
 
     def generate(self, ordered: bool) -> list:
+        if self.partners and self.hopeless():
+            return []           # (lost: no move can lead to a win)
         table, rule_of, piles = self.table, self.rule_of, self.piles
         count = len(piles)
         blocked = self.blocked()

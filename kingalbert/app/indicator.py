@@ -14,7 +14,9 @@ What it reuses, so that the indicator costs little:
 * every verdict is remembered by position for the whole game (undo, redo);
 * after a search that couldn't tell, the next searches get ``short`` seconds instead
   of ``timeout`` until one decides again: a game the solver can't decide doesn't
-  cost a full search after every move;
+  cost a full search after every move; and after several in a row it searches only
+  after every second, then every fourth move (``BACK_OFF``), showing "Can't tell"
+  in between, until a search decides again;
 * the worker keeps the positions its searches proved unwinnable and skips them in
   later searches of the same game (``SolverWorker``).
 """
@@ -31,6 +33,8 @@ LABELS = {"winnable": "Winnable", "unwinnable": "Not winnable from here", "unkno
 THINKING = "Thinking..."
 #: positions remembered per game at most
 MEMORY = 20_000
+#: after 1, 2, 3 ... searches in a row that couldn't tell: the moves to let pass before the next search
+BACK_OFF = (0, 1, 3)
 
 
 def position_key(game: Game) -> str:
@@ -67,6 +71,9 @@ class Indicator:
         self.last_history: int = 0
         #: True after a search that couldn't tell, until one decides
         self.doubtful = False
+        #: searches in a row that couldn't tell, and changes still to let pass without one
+        self.unknowns = 0
+        self.waiting = 0
         self.asked: str | None = None     # the position the search running is about
 
     def reset(self) -> None:
@@ -74,6 +81,7 @@ class Indicator:
         self.last_key = None
         self.last_history = 0
         self.doubtful = False
+        self.unknowns = self.waiting = 0
         self.asked = None
 
     def after_change(self, game: Game) -> Decision:
@@ -98,6 +106,9 @@ class Indicator:
                 known = self._remember(key, _Known("unwinnable"))
         if known is not None and known.verdict != "unknown":
             return Decision(LABELS[known.verdict], None, list(known.line) if known.verdict == "winnable" else None)
+        if self.waiting > 0:
+            self.waiting -= 1
+            return Decision(LABELS["unknown"], None, None)
         self.asked = key
         timeout = self.short if self.doubtful or known is not None else self.timeout
         return Decision(THINKING, ("verdict", timeout), None)
@@ -114,12 +125,16 @@ class Indicator:
             self._remember(key, _Known("winnable", moves))
             self._remember_line(game, moves)
             self.doubtful = False
+            self.unknowns = 0
         elif verdict == "unwinnable":
             self._remember(key, _Known("unwinnable"))
             self.doubtful = False
+            self.unknowns = 0
         else:
             self._remember(key, _Known("unknown"))
             self.doubtful = True
+            self.unknowns += 1
+            self.waiting = BACK_OFF[min(self.unknowns, len(BACK_OFF)) - 1]
         known = self.known[key]
         return Decision(LABELS[verdict], None, list(known.line) if verdict == "winnable" else None)
 

@@ -2,7 +2,8 @@
 each format, and what the Winnable? indicator costs a player per move.
 
 ``indicator_cpu_s_per_move``: a game of each format is played by random legal moves
-(seeded, so every run plays the same games); after each move the indicator's policy
+(seeded, so every run plays the same games) to its end, or for ``moves`` moves at
+most (60 in ``kingalbert bench``); after each move the indicator's policy
 (``app.indicator.Indicator``) says whether to search, and for how long; the search
 runs here, in this process, and its CPU time is counted.  The figure is the mean CPU
 seconds per move over the moves played — what the solver's process spends on a
@@ -55,8 +56,9 @@ class _Current:
     value = 0
 
 
-def indicator_cost(moves: int = 12, timeout: float = 10.0, short: float = 1.0) -> dict:
-    """Per format: mean solver CPU seconds per move over a game of ``moves`` random moves."""
+def indicator_cost(moves: int = 60, timeout: float = 10.0, short: float = 1.0) -> dict:
+    """Per format: mean solver CPU seconds per move over a game of random moves (to its end,
+    ``moves`` at most)."""
     costs = {}
     for name, ref in GAMES:
         ruleset = _ruleset(ref)

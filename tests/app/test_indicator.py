@@ -92,3 +92,24 @@ def test_a_won_game_shows_nothing_and_a_new_game_starts_afresh():
     assert decision.label == "" and decision.search is None
     fresh = Game(KingAlbert(), 3, PLAIN)
     assert indicator.after_change(fresh).search == ("verdict", 10.0)
+
+
+def test_after_several_searches_that_could_not_tell_it_searches_less_often():
+    """Unknown twice: one change passes without a search ("Can't tell" at once); a third:
+    three pass, and so on; a search that decides brings back a search after every change."""
+    game = Game(KingAlbert(), 1, PLAIN)
+    line = solve(game, timeout=30).moves          # new positions, one after another
+    assert len(line) >= 16
+    indicator = Indicator(timeout=10, short=0.5)
+    answers = ["unknown"] * 4 + ["winnable"] + ["unknown"] * 3
+    searched = []
+    for move in line[:16]:
+        decision = indicator.after_change(game)
+        searched.append(decision.search is not None)
+        if decision.search is None:
+            assert decision.label == LABELS["unknown"]
+        else:
+            indicator.on_answer(game, {"verdict": answers.pop(0), "moves": []})
+        game.play(move)
+    assert searched == [True, True, False, True, False, False, False, True, False, False, False,
+                        True, True, True, False, True]

@@ -4,7 +4,7 @@
 ruleset generates.  It reads the clock every time (a few tens of
 nanoseconds), so a search stops within a tenth of a second of its time limit
 however long one state takes to make; the process's resident memory every
-few milliseconds.  A single call into a ruleset can still run long (a
+few milliseconds, and every few new states.  A single call into a ruleset can still run long (a
 CardsWorkShop program whose every move loops for a second), so ``guarded``
 also arms a watchdog thread that interrupts the search from outside once the
 deadline has passed by ``GRACE`` seconds: it raises ``SearchInterrupted`` in
@@ -28,8 +28,9 @@ import time
 
 #: how long past its deadline a search may run before the watchdog interrupts it
 GRACE = 0.05
-#: how often the resident memory is read (seconds)
+#: how often the resident memory is read (seconds), and after how many new states at most
 MEMORY_EVERY = 0.005
+MEMORY_STATES = 8
 
 
 class SearchInterrupted(BaseException):
@@ -125,6 +126,8 @@ class Budget:
     def add_state(self) -> bool:
         """Count a new state; True if the search must stop."""
         self.states += 1
+        if not self.states % MEMORY_STATES:
+            self._next_memory = 0.0      # (states that each hold much: memory read often enough)
         return self.spent()
 
     @property

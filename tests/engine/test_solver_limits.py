@@ -136,3 +136,24 @@ def test_the_watchdog_leaves_nothing_behind():
 def test_search_interrupted_is_not_an_ordinary_exception():
     # a ruleset's ``except Exception`` can't swallow it
     assert not issubclass(SearchInterrupted, Exception)
+
+
+def test_an_interruption_lost_on_the_way_is_sent_again():
+    # the first SearchInterrupted lands where it is only reported (a finalizer, a garbage
+    # collector's callback: here a handler that swallows it), and the move runs on
+    swallowed = []
+
+    def long_move():
+        end = time.perf_counter() + 5
+        while time.perf_counter() < end:
+            try:
+                while time.perf_counter() < end:
+                    pass
+            except SearchInterrupted:
+                if swallowed:
+                    raise
+                swallowed.append(time.perf_counter())
+    budget = Budget(0.1)
+    start = time.perf_counter()
+    assert budget.guarded(long_move) is None and budget.reason == "time"
+    assert swallowed and time.perf_counter() - start < 1.5

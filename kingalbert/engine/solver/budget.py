@@ -182,9 +182,14 @@ class _Watchdog:
                     if self.done.wait(GRACE):
                         return
             if late:
-                with self.lock:
-                    if self.armed and _raise_in(self.target, SearchInterrupted):
-                        self.fired = True
+                # raised again while the search runs on: an exception delivered inside a
+                # finalizer or a garbage collector's callback is only reported, never seen
+                while not self.done.is_set():
+                    with self.lock:
+                        if self.armed and _raise_in(self.target, SearchInterrupted):
+                            self.fired = True
+                    if self.done.wait(max(GRACE, 0.05)):
+                        return
                 return
             wait = 0.02
             if budget.deadline is not None:

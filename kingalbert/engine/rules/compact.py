@@ -50,6 +50,8 @@ class RulesState(CompactState):
     """A position of a ``RulesRuleset`` game; moves are ``(DRAG, src, n, dst)``, ``(CLICK, pile, 1, -1)``
     and ``(SEQ, src, n, dst, cells)`` (the module's docstring)."""
 
+    weightings, depth_weights = CompactState.GREEDY_AND_PATIENT
+
     def __init__(self, ruleset, game, budget=None, plain: bool = False):
         rules = ruleset.rules_for(game)
         table = compiled(ruleset, rules)
@@ -473,7 +475,7 @@ class RulesState(CompactState):
                 else:
                     low[suit] = rank
                 prev = c
-        return [total]
+        return [total] * 2
 
     def game_move(self, move) -> Move:
         if move[0] == SEQ:

@@ -27,8 +27,13 @@ from .budget import SearchInterrupted
 
 
 class CompactState(ABC):
-    weightings = (True,)
+    weightings: tuple[bool, ...] = (True,)
+    #: per weighting, what each move from the root adds to the score (``search.py``)
+    depth_weights: tuple[int, ...] = (0,)
     befs_share = 0.5
+    #: two queues on the same score: one greedy, one that also counts the moves made (a
+    #: weighted A*), which gets out of the plateaus where the greedy one wanders
+    GREEDY_AND_PATIENT = ((True, True), (0, 4))
 
     def __init__(self, piles, extra: tuple, groups=(), budget=None):
         self.piles = [bytes(p) for p in piles]

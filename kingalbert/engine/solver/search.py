@@ -10,7 +10,10 @@ running out of positions proves that no win exists.
 Best-first search finds wins in few expansions.  It keeps one queue of open
 positions per weighting of the state's score and takes turns between them
 (a position expanded through one queue is skipped when another hands it out
-again): which weighting finds a win soonest varies from deal to deal.  Once
+again): which weighting finds a win soonest varies from deal to deal.  A
+weighting may also count the moves from the root (``depth_weights``): a
+weighted A* rather than a greedy search, slower on easy deals but not lost on
+a plateau of equal scores.  Once
 it has used ``befs_share`` of the time, a depth-first search (cheaper per
 position: no position is stored to come back to) goes on from each position
 still open, best first by the first weighting.
@@ -90,6 +93,9 @@ def _run(state, budget, befs_share, parent, root, known):
     # open positions by number; a queue entry is score << 40 | number, and a
     # position's number maps to None once it has been expanded
     opened = [root]
+    # a weighting may count the moves from the root too (its share of ``depth_weights``)
+    depth_weights = getattr(state, "depth_weights", None) or (0,) * len(weightings)
+    depths = [0]
     queues = [[(value << 40) | flip] for value, flip in zip(state.scores(root), flips)]
     nq = len(queues)
     turn = 0
@@ -113,6 +119,7 @@ def _run(state, budget, befs_share, parent, root, known):
         key = opened[number]
         restore(key)
         opened[number] = None
+        below = depths[number] + 1
         for move in state.moves(None, False):
             token = apply(move)
             child = keyf()
@@ -124,8 +131,9 @@ def _run(state, budget, befs_share, parent, root, known):
                     break
                 number = len(opened)
                 opened.append(child)
-                for q, value, flip in zip(queues, scores(child), flips):
-                    heappush(q, (value << 40) | (number ^ flip))
+                depths.append(below)
+                for q, value, flip, dw in zip(queues, scores(child), flips, depth_weights):
+                    heappush(q, ((value + dw * below) << 40) | (number ^ flip))
                 if budget.add_state():
                     return "unknown", None
             elif budget.spent():

@@ -479,8 +479,10 @@ class PatState(CompactState):
         full = [i for i in counted if 0 < table.targets[i] < UNLIMITED]
         return bool(full) and all(len(piles[i]) == table.targets[i] for i in full)
 
+    weightings, depth_weights = CompactState.GREEDY_AND_PATIENT
+
     def scores(self, key) -> list:
-        return [self.facts.score(self)]
+        return [self.facts.score(self)] * 2
 
     def game_move(self, move) -> Move:
         kind, s, n, d = move

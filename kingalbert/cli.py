@@ -269,7 +269,7 @@ def cmd_shot(args) -> int:
 
 def cmd_bench(args) -> int:
     from .bench import run_bench
-    return run_bench(as_json=args.json, runs=args.runs)
+    return run_bench(as_json=args.json, runs=args.runs, every_game=args.every_game)
 
 
 def cmd_desktop(args) -> int:
@@ -346,6 +346,8 @@ def command_parsers() -> dict[str, argparse.ArgumentParser]:
     bench = parsers["bench"] = argparse.ArgumentParser(prog="kingalbert bench", description="measure the speed figures")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--runs", type=_runs, default=5, metavar="N", help="runs per figure, 1 to 100 (default 5)")
+    bench.add_argument("--every-game", action="store_true",
+                       help="also the Winnable? indicator's cost in every bundled game (minutes)")
     options = parsers["options"] = argparse.ArgumentParser(prog="kingalbert options",
                                                            description="print (and with --save write) the options")
     options.add_argument("--auto-finish", type=_on_off, metavar="on|off")

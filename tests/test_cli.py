@@ -188,3 +188,13 @@ def test_bench_json_reports_every_figure(capsys):
     assert set(figures["solver_states_per_s"]) == formats and all(figures["solver_states_per_s"].values())
     assert set(figures["indicator_cpu_s_per_move"]) == formats
     assert all(value >= 0 for value in figures["indicator_cpu_s_per_move"].values())
+
+
+def test_bench_can_measure_the_indicator_in_every_bundled_game():
+    from kingalbert.app.catalogue import bundled_games
+    from kingalbert.bench import solver as bench_solver
+    games = bench_solver.every_game()
+    assert len(games) == 1 + sum(len(paths) for paths in bundled_games().values())
+    freecells = [game for game in games if "freecell" in game[0].lower()]
+    costs = bench_solver.indicator_cost(moves=3, games=freecells)
+    assert set(costs) == {name for name, _ in freecells} and all(value >= 0 for value in costs.values())

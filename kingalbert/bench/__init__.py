@@ -202,7 +202,7 @@ def bench_idle(seconds: float = 5.0) -> dict:
     return figures
 
 
-def run_bench(as_json: bool = False, runs: int = 5) -> int:
+def run_bench(as_json: bool = False, runs: int = 5, every_game: bool = False) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     figures: dict[str, Any] = {}
     figures["sprites_ms"] = round(bench_sprites(runs), 3)
@@ -219,6 +219,9 @@ def run_bench(as_json: bool = False, runs: int = 5) -> int:
     # moves only with fewer runs)
     figures["solver_states_per_s"] = bench_solver.states_per_second(1.0 if runs >= 5 else 0.5)
     figures["indicator_cpu_s_per_move"] = bench_solver.indicator_cost(moves=60 if runs >= 5 else 4 + 2 * runs)
+    if every_game:
+        figures["indicator_cpu_s_per_move_every_game"] = bench_solver.indicator_cost(
+            moves=60 if runs >= 5 else 4 + 2 * runs, games=bench_solver.every_game())
     if as_json:
         print(json.dumps(figures))
     else:

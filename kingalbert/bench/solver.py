@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..app.catalogue import GAMES_DIR, GameRef, load_ruleset
+from ..app.catalogue import GAMES_DIR, GameRef, bundled_games, load_ruleset
 from ..app.indicator import Indicator
 from ..app.solver_worker import SolverChild, question
 from ..engine.game import Game
@@ -28,6 +28,16 @@ GAMES = (("king_albert", "king-albert"),
          ("pat", "pat/FreeCell.pat"),
          ("yazzle", "yazzle/FreeCell/game.ini"),
          ("cdl", "cdl/golf.cdl"))
+
+
+def every_game() -> tuple[tuple[str, str], ...]:
+    """(name, reference) of King Albert and every bundled game of every format."""
+    games = [("king_albert", "king-albert")]
+    for paths in bundled_games().values():
+        for path in paths:
+            ref = str(path.relative_to(GAMES_DIR))
+            games.append((ref, ref))
+    return tuple(games)
 
 
 def _ruleset(ref: str):
@@ -56,11 +66,11 @@ class _Current:
     value = 0
 
 
-def indicator_cost(moves: int = 60, timeout: float = 10.0, short: float = 1.0) -> dict:
-    """Per format: mean solver CPU seconds per move over a game of random moves (to its end,
-    ``moves`` at most)."""
+def indicator_cost(moves: int = 60, timeout: float = 10.0, short: float = 1.0, games=GAMES) -> dict:
+    """Per game (by default one of each format): mean solver CPU seconds per move over a game
+    of random moves (to its end, ``moves`` at most)."""
     costs = {}
-    for name, ref in GAMES:
+    for name, ref in games:
         ruleset = _ruleset(ref)
         chooser = random.Random(name)
         game = Game(ruleset, 1)

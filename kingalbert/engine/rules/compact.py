@@ -80,6 +80,9 @@ class RulesState(CompactState):
         self.after = [(i, rule.flip_exposed, index[rule.refill_from.lower()] if rule.refill_from else None)
                       for i, rule in enumerate(rules.piles) if rule.flip_exposed or rule.refill_from]
         self.group_of = None if plain else facts.group_of
+        # the most cards any pile takes at once (no longer pick is tried; a pair is one card on another)
+        drops = [rule.max_drop for rule in rules.piles if rule.accept]
+        self.longest_drop = 10 ** 6 if None in drops else max([1, *drops])
         self.dead = None if plain else facts.dead
         self.memo: dict = {}
         self.follows = facts.follows
@@ -181,6 +184,7 @@ class RulesState(CompactState):
             cells = sum(1 for i in table.cells if not piles[i])
             columns = sum(1 for i in table.columns if not piles[i])
         dead_tops = self.dead_tops() if self.dead is not None and self.dead.returns else ()
+        refuses, base = refuses_drop, self.base
         out = []
         for s in range(count):
             cards = piles[s]
@@ -192,7 +196,7 @@ class RulesState(CompactState):
             size = len(cards)
             src_role = roles[s]
             run = table.run[s]
-            for n in range(1, size + 1):
+            for n in range(1, min(size, self.longest_drop) + 1):
                 b = cards[-n]
                 if b > 52:
                     break
@@ -229,7 +233,8 @@ class RulesState(CompactState):
                     if group_of is not None and not dcards and n == size and group_of[s] is not None \
                             and group_of[s] == group_of[d]:
                         continue
-                    if self._refused(d, dcards, s, src_role, n, c, addition, cells, columns):
+                    if refuses(table, rule_of[d], d, len(dcards), dcards[-1] - 1 if dcards else 0, s, src_role, n, c,
+                               addition, base, cells, columns):
                         continue
                     out.append((DRAG, s, n, d))
             if take == "top" and size > 1 and self.temps:

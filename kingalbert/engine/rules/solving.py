@@ -85,6 +85,9 @@ class DeadCards:
                 takes[code] |= table.fit[i][code]
         self.takes = takes
         self.fit = table.fit[self.foundations[0]]
+        # a foundation's start card, where nothing goes on it, may always go up when it moves
+        # (the foundations take it from any pile)
+        self.starts_go_up = first.accept_from is None and first.accept_from_empty is None
         self.memo: dict = {}
 
     def dead(self, game, extra=None) -> int:
@@ -119,7 +122,7 @@ class DeadCards:
         return deadcards.proper(stacks, start, self.fit)
 
     def dead_mask(self, stacks) -> int:
-        return deadcards.dead_mask(stacks, self.copies, self.takes, self.returns)
+        return deadcards.dead_mask(stacks, self.copies, self.takes, self.returns, self.starts_go_up)
 
 
 def facts(ruleset, rules: Rules) -> Facts:

@@ -23,14 +23,23 @@ def proper(stacks, start: int, fit) -> bool:
     return True
 
 
-def dead_mask(stacks, copies: int, takes, returns: bool) -> int:
+def dead_mask(stacks, copies: int, takes, returns: bool, starts_go_up: bool = False) -> int:
     """The mask of dead card codes on foundations holding ``stacks``.
 
     A code is a candidate when all ``copies`` of it are up.  Without ``returns``
     (foundation cards never come down) every candidate is dead.  Otherwise D is the
     largest set of candidates such that each copy lies on its foundation above
     cards of D only, and every card some pile would take on a card of D
-    (``takes[code]``, a mask) is in D."""
+    (``takes[code]``, a mask) is in D, or (with ``starts_go_up``) is a card that
+    starts a foundation and on which no pile takes any card: such a card never
+    needs to be anywhere but on its foundation (docs/solver.md, "Dead cards")."""
+    never = 0
+    if starts_go_up:
+        start = next((codes[0] % 13 for codes in stacks if codes), None)
+        if start is not None:
+            for code in range(start, 52, 13):
+                if not takes[code]:
+                    never |= 1 << code
     counts = [0] * 52
     for codes in stacks:
         for code in codes:
@@ -45,7 +54,7 @@ def dead_mask(stacks, copies: int, takes, returns: bool) -> int:
         good = [0] * 52
         for codes in stacks:
             for code in codes:
-                if not candidates >> code & 1 or takes[code] & ~candidates:
+                if not candidates >> code & 1 or takes[code] & ~(candidates | never):
                     break
                 good[code] += 1
         kept = 0

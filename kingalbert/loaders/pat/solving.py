@@ -73,7 +73,7 @@ class PatFacts:
             stacks.append([b - 1 for b in piles[f]])
         if not deadcards.proper(stacks, dead.start, dead.fit):
             return frozenset(), {}
-        mask = deadcards.dead_mask(stacks, dead.copies, dead.takes, dead.returns)
+        mask = deadcards.dead_mask(stacks, dead.copies, dead.takes, dead.returns, True)
         tops = frozenset(f for f, codes in zip(dead.foundations, stacks) if codes and mask >> codes[-1] & 1)
         ups = {}
         empty_done = False
@@ -91,7 +91,7 @@ class PatFacts:
                     continue
                 trial = [list(x) for x in stacks]
                 trial[k].append(code)
-                if deadcards.dead_mask(trial, dead.copies, dead.takes, dead.returns) >> code & 1:
+                if deadcards.dead_mask(trial, dead.copies, dead.takes, dead.returns, True) >> code & 1:
                     ups[code] = f
         return tops, ups
 

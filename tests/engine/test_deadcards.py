@@ -1,0 +1,38 @@
+"""Dead cards: foundation cards no win needs to take down again (docs/solver.md)."""
+from kingalbert.engine.solver import deadcards
+
+# codes: suit * 13 + rank - 1, suits C D H S
+ACE = {suit: s * 13 for s, suit in enumerate("CDHS")}
+TWO = {suit: code + 1 for suit, code in ACE.items()}
+THREE = {suit: code + 2 for suit, code in ACE.items()}
+
+
+def alternate_takes():
+    """Down in alternate colours, no wrap: on a card, the two of the other colour one lower."""
+    takes = [0] * 52
+    for code in range(52):
+        suit, rank = code // 13, code % 13
+        if rank:
+            for other in range(4):
+                if (other in (1, 2)) != (suit in (1, 2)):
+                    takes[code] |= 1 << (other * 13 + rank - 1)
+    return takes
+
+
+def test_a_two_is_dead_while_the_aces_that_could_go_on_it_are_still_out_only_if_aces_go_up():
+    takes = alternate_takes()
+    stacks = [[ACE["H"], TWO["H"]], [ACE["D"]], [], []]        # the black Aces are still in play
+    without = deadcards.dead_mask(stacks, 1, takes, returns=True)
+    with_rule = deadcards.dead_mask(stacks, 1, takes, returns=True, starts_go_up=True)
+    assert not without >> TWO["H"] & 1 and without >> ACE["H"] & 1
+    assert with_rule >> TWO["H"] & 1 and with_rule >> ACE["D"] & 1
+    # a Three needs the black Twos dead: not yet
+    stacks[0].append(THREE["H"])
+    assert not deadcards.dead_mask(stacks, 1, takes, returns=True, starts_go_up=True) >> THREE["H"] & 1
+
+
+def test_start_cards_that_take_a_card_are_not_assumed_up():
+    takes = alternate_takes()
+    takes[ACE["C"]] = 1 << TWO["D"]        # (a wrapping build: something goes on a black Ace)
+    stacks = [[ACE["H"], TWO["H"]], [], [], []]
+    assert not deadcards.dead_mask(stacks, 1, takes, returns=True, starts_go_up=True) >> TWO["H"] & 1

@@ -105,7 +105,7 @@ def test_seeded_deal_solution_replays():
 
 
 def test_limits_give_unknown():
-    game = Game(KingAlbert(), 8)
+    game = Game(KingAlbert(), 19)   # (undecided in 10 s)
     result = solve(game, timeout=None, max_states=500)
     assert result.verdict == "unknown" and result.limit == "states" and result.moves == []
     assert 500 <= result.states < 2000

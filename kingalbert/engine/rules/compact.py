@@ -80,6 +80,10 @@ class RulesState(CompactState):
         self.after = [(i, rule.flip_exposed, index[rule.refill_from.lower()] if rule.refill_from else None)
                       for i, rule in enumerate(rules.piles) if rule.flip_exposed or rule.refill_from]
         self.group_of = None if plain else facts.group_of
+        # turning up is all that happens after a move, and no such pile shows a face-down card now
+        self.flips = frozenset(i for i, flip, _ in self.after if flip)
+        self.flips_only = all(refill is None for _, _, refill in self.after) and not any(
+            self.piles[i] and self.piles[i][-1] > 52 for i in self.flips)
         # the most cards any pile takes at once (no longer pick is tried; a pair is one card on another)
         drops = [rule.max_drop for rule in rules.piles if rule.accept]
         self.longest_drop = 10 ** 6 if None in drops else max([1, *drops])
@@ -429,6 +433,15 @@ class RulesState(CompactState):
         if not after:
             return
         piles = self.piles
+        if self.flips_only:
+            # only a pile this move took cards from can show a face-down top card
+            flips = self.flips
+            for i, _ in list(self._undo):
+                if i >= 0 and i in flips:
+                    cards = piles[i]
+                    if cards and cards[-1] > 52:
+                        self.put(i, cards[:-1] + bytes((face_up(cards[-1]),)))
+            return
         for _ in range(len(piles) + 1):
             changed = False
             for i, flip, refill in after:
@@ -493,7 +506,7 @@ class RulesState(CompactState):
     # -- dead cards --------------------------------------------------------------------------
     def _foundation_key(self):
         piles = self.piles
-        return tuple((piles[f][-1] if piles[f] else 0, len(piles[f])) for f in self.dead.foundations)
+        return tuple([piles[f] for f in self.dead.foundations])
 
     def _facts_here(self):
         """(foundations whose top is dead, {card code: foundation} of cards dead once played up)."""

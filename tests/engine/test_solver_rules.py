@@ -105,7 +105,8 @@ def test_a_card_must_come_back_from_its_foundation(label, ruleset, options):
 
 
 # -- moves through the cells ----------------------------------------------------------------
-CELL_GAMES = [(label, ruleset, options) for label, ruleset, options in GAMES if label == "sol:freecell"]
+CELL_GAMES = [(label, ruleset, options) for label, ruleset, options in GAMES
+              if label in ("sol:freecell", "ini:KingAlbert:easy")]   # (top card only; one card a drop)
 
 
 @pytest.mark.parametrize("label, ruleset, options", CELL_GAMES, ids=[label for label, _, _ in CELL_GAMES])
@@ -132,7 +133,7 @@ def test_a_move_through_the_cells_is_single_legal_moves(label, ruleset, options)
             assert state.piles == contents(copy), (game.to_position(), move)
             state.undo(token)
             assert state.piles == contents(game)
-    assert offered >= 20 and longest >= 2
+    assert offered >= 5 and longest >= 2
 
 
 def test_a_move_through_the_cells_needs_a_free_place_for_each_card_but_one():

@@ -11,7 +11,8 @@ pile of a group tried, no whole pile moved to an empty one like it, dead
 cards played up at once and never taken down.
 
 Besides the single moves, where a pile gives only its top card (FreeCell as
-SolKit writes it), the state offers *moves through the cells*: the top n
+SolKit writes it) or no pile takes more than one card at once (King Albert as
+YaZZle writes it), the state offers *moves through the cells*: the top n
 cards of a pile carried to another pile one at a time through n - 1 empty
 cells, as a player does it (``(SEQ, src, n, dst, cells)``).  Each step is a
 legal single move, checked as the rules check it, so such a move only joins
@@ -35,7 +36,7 @@ DRAG, CLICK, SEQ = 0, 1, 2
 def temp_ok(rule) -> bool:
     """Can an empty pile with this rule hold one card of a move through the cells?  (Each
     step is checked as the rules check it; this only leaves out piles that never can.)"""
-    return rule.accept and rule.take == "top" and rule.refill_from is None
+    return rule.accept and rule.take != "none" and rule.refill_from is None
 
 
 def face_up(byte: int) -> int:
@@ -241,7 +242,7 @@ class RulesState(CompactState):
                                addition, base, cells, columns):
                         continue
                     out.append((DRAG, s, n, d))
-            if take == "top" and size > 1 and self.temps:
+            if (take == "top" or self.longest_drop == 1) and size > 1 and self.temps:
                 self._through_cells(s, src_role, wants, broad, empty, cells, columns, out)
         clickable = range(count) if addition is not None else table.stock_piles
         for i in clickable:

@@ -218,10 +218,11 @@ def run_bench(as_json: bool = False, runs: int = 5, every_game: bool = False) ->
     # per move over a game of random moves in each format (a whole game, up to 60 moves; a few
     # moves only with fewer runs)
     figures["solver_states_per_s"] = bench_solver.states_per_second(1.0 if runs >= 5 else 0.5)
-    figures["indicator_cpu_s_per_move"] = bench_solver.indicator_cost(moves=60 if runs >= 5 else 4 + 2 * runs)
+    moves = 60 if runs >= 5 else 4 + 2 * runs
+    figures["indicator_cpu_s_per_move"] = bench_solver.indicator_cost(moves=moves)
     if every_game:
         figures["indicator_cpu_s_per_move_every_game"] = bench_solver.indicator_cost(
-            moves=60 if runs >= 5 else 4 + 2 * runs, games=bench_solver.every_game())
+            moves=moves, games=bench_solver.every_game())
     if as_json:
         print(json.dumps(figures))
     else:

@@ -100,20 +100,22 @@ class RulesState(CompactState):
             if temp_ok(rules.piles[i]) and i not in covering and not table.covered_by[i] and i not in refilled
             and i not in self.stock_of)
         # an addition game whose stock cards can only pair with cards outside the stock and its waste
-        self.partners = not plain and self._stock_cards_need_partners(rules, table, refilled)
+        self.stock_piles = None if plain else self._stock_cards_need_partners(rules, table, refilled)
+        self.partners = self.stock_piles is not None
 
-    def _stock_cards_need_partners(self, rules, table, refilled) -> bool:
-        """True if, by the rules, a card in a stock or its waste can leave them only paired with
-        a card of another pile (not a foundation), or alone as a card of the total itself: an
+    def _stock_cards_need_partners(self, rules, table, refilled) -> tuple[int, int] | None:
+        """(stock, waste) if, by the rules, a card in them can leave them only paired with a
+        card of another pile (not a foundation), or alone as a card of the total itself: an
         addition game won on the foundations, one stock dealing to one waste, no pile but the
         foundations taking a card that is no pair, nothing refilled from the stock or waste."""
         if rules.addition is None or rules.won != "foundations" or len(self.stock_of) != 1:
-            return False
+            return None
         (i, (_, _, waste, targets)), = self.stock_of.items()
         if waste is None or targets or {i, waste} & refilled:
-            return False
-        self.stock_piles = (i, waste)
-        return all(not rule.accept for k, rule in enumerate(rules.piles) if table.roles[k] != "foundation")
+            return None
+        if any(rule.accept for k, rule in enumerate(rules.piles) if table.roles[k] != "foundation"):
+            return None
+        return i, waste
 
     def hopeless(self) -> bool:
         """A position no line can win (only where ``partners``): some rank has more cards in
@@ -122,7 +124,7 @@ class RulesState(CompactState):
         outside = [0] * 14
         inside = [0] * 14
         roles = self.table.roles
-        stock_piles = self.stock_piles
+        stock_piles = self.stock_piles or ()
         for k, cards in enumerate(self.piles):
             if roles[k] == "foundation":
                 continue

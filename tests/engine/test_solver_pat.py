@@ -93,3 +93,30 @@ def test_going_round_an_unlimited_stock_again_meets_the_positions_seen():
     keys_each_round(plain, 3)
     assert plain.extra[0] == 4
     assert game.vars.get("pass", 1) == 1 and stock == "p1"
+
+
+def test_a_move_through_empty_piles_is_single_legal_moves():
+    """King Albert gives one card at a time: every move through empty piles its state offers
+    is a series of moves the game accepts one by one, ending where the state's play ends."""
+    from kingalbert.loaders.pat.compact import SEQ
+    from tests.helpers.solver_positions import reachable
+    label, ruleset, options = next(game for game in GAMES if "King Albert" in game[0])
+    rng = seeded(label)
+    offered = 0
+    for game in reachable(ruleset, options, rng, seeds=8, steps=80):
+        assert not any(move[0] == SEQ for move in PatState(ruleset, game, plain=True).generate(False))
+        state = PatState(ruleset, game)
+        for move in state.generate(True):
+            if move[0] != SEQ:
+                continue
+            offered += 1
+            token = state.apply(move)
+            copy = Game.from_position(ruleset, game.to_position(), options)
+            for step in state.expand(move):
+                copy.play(step)         # raises if the rules refuse a step
+            for extra in token[0][1:]:
+                copy.play(state.game_move(extra))
+            assert state.piles == contents(copy), (game.to_position(), move)
+            state.undo(token)
+            assert state.piles == contents(game)
+    assert offered >= 5

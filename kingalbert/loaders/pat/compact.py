@@ -21,6 +21,9 @@ from .model import UNLIMITED
 from .solving import facts as facts_of
 from .tables import BYTE, CLICK, DRAG, FACES, down, tables, up  # noqa: F401  (BYTE: the card codes, for tests)
 
+#: a move through empty piles: ``(SEQ, src, n, dst, piles)``
+SEQ = 2
+
 
 class PatState(CompactState):
     """A position of a ``PatRuleset`` game; moves are ``(DRAG, src, n, dst)`` and ``(CLICK, pile, 1, -1)``."""
@@ -63,6 +66,8 @@ class PatState(CompactState):
         groups = () if plain else facts.groups
         super().__init__(piles, extra, groups, budget)
         self.group_of = None if plain else facts.group_of
+        #: moves through empty piles are offered (see ``_through_empty``)
+        self.through = not plain
         self.dead = None if plain else facts.dead
         self.memo: dict = {}
 
@@ -292,12 +297,61 @@ class PatState(CompactState):
                         continue
                     if self.drop_ok(s, n, d):
                         out.append((DRAG, s, n, d))
+            if self.through and size > 1 and empty and cards[-2] <= 52 and cards[-1] <= 52 \
+                    and not self.pick_ok(s, 2):
+                self._through_empty(s, wants, out)
         for i in range(count):
             if self.click_plan(i) is not None:
                 out.append((CLICK, i, 1, -1))
         if ordered and len(out) > 1:
             out.sort(key=self.priority, reverse=True)
         return out
+
+    def _through_empty(self, s: int, wants, out) -> None:
+        """Moves of the top 2, 3 ... cards of pile ``s`` (which gives one card at a time) to
+        another pile through empty piles, one card at a time, as a player does it: each step
+        tried on this state itself (``pick_ok``, ``drop_ok``, ``play``) and taken back."""
+        piles, targets = self.piles, self.table.targets
+        cards = piles[s]
+        free = [t for t in range(1, len(piles)) if not piles[t] and t != s and t != self.table.waste
+                and not 0 < targets[t] < UNLIMITED]
+        for n in range(2, min(len(free) + 1, len(cards)) + 1):
+            if cards[-n] > 52:
+                return
+            bottom = (cards[-n] - 1) % 52
+            for d in sorted(set(wants.get(bottom, ())) | set(free)):
+                if d == s or 0 < targets[d] < UNLIMITED:
+                    continue
+                temps = [t for t in free if t != d][:n - 1]
+                if len(temps) == n - 1 and self._steps_ok(s, n, d, temps):
+                    out.append((SEQ, s, n, d, tuple(temps)))
+
+    def _steps_ok(self, s, n, d, temps) -> bool:
+        """Does every step of the move through ``temps`` pass, played in turn?  (Taken back.)"""
+        saved, key = self._undo, self._key
+        changes: list = []
+        self._undo = changes
+        try:
+            for step in self.steps((SEQ, s, n, d, temps)):
+                _, a, _, b = step
+                if not self.piles[a] or self.piles[a][-1] > 52 or not (self.pick_ok(a, 1) and self.drop_ok(a, 1, b)):
+                    return False
+                self.play(step)
+            return True
+        finally:
+            piles = self.piles
+            for i, old in reversed(changes):
+                if i < 0:
+                    self.extra = old
+                else:
+                    piles[i] = old
+            self._undo, self._key = saved, key
+
+    @staticmethod
+    def steps(move) -> list:
+        """The single moves of a move through empty piles."""
+        _, s, n, d, temps = move
+        return [(DRAG, s, 1, t) for t in temps] + [(DRAG, s, 1, d)] + [(DRAG, t, 1, d) for t in reversed(temps)]
 
     def hopeless(self, s: int, n: int) -> bool:
         """Is every pick of more than ``n`` cards from pile ``s`` refused too?"""
@@ -314,7 +368,7 @@ class PatState(CompactState):
         return True
 
     def priority(self, move) -> int:
-        kind, s, n, d = move
+        kind, s, n, d = move[:4]
         if kind == CLICK:
             return -5 if s == 0 else 50
         table, piles = self.table, self.piles
@@ -427,6 +481,10 @@ class PatState(CompactState):
         self.put(d, piles[d] + moved)
 
     def play(self, move) -> None:
+        if move[0] == SEQ:
+            for step in self.steps(move):
+                self.play(step)
+            return
         kind, s, n, d = move
         piles = self.piles
         if kind == DRAG:
@@ -484,7 +542,14 @@ class PatState(CompactState):
     def scores(self, key) -> list:
         return [self.facts.score(self)] * 2
 
+    def expand(self, move) -> list[Move]:
+        if move[0] == SEQ:
+            return [self.game_move(step) for step in self.steps(move)]
+        return [self.game_move(move)]
+
     def game_move(self, move) -> Move:
+        if move[0] == SEQ:
+            return self.game_move(self.steps(move)[0])
         kind, s, n, d = move
         if kind == DRAG:
             return Move("drag", self.names[s], n, self.names[d])

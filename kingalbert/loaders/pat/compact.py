@@ -256,6 +256,7 @@ class PatState(CompactState):
         # destinations: by the cards their top takes (under any of their rule sets), and the empty ones
         wants: dict[int, list[int]] = {}
         empty = []
+        empty_all = []          # (every empty pile, for moves through them)
         seen_groups = set()
         lays, takes_on = table.lays, table.takes_on
         for d in range(1, count):
@@ -263,6 +264,7 @@ class PatState(CompactState):
             if not lays[d]:
                 continue
             if not cards:
+                empty_all.append(d)
                 if group_of is not None and group_of[d] is not None:
                     if group_of[d] in seen_groups:
                         continue
@@ -272,6 +274,8 @@ class PatState(CompactState):
             for code in takes_on[d][(cards[-1] - 1) % 52]:
                 wants.setdefault(code, []).append(d)
         out = []
+        free = [t for t in empty_all if t != table.waste and not 0 < table.targets[t] < UNLIMITED] \
+            if self.through else []
         for s in range(count):
             cards = piles[s]
             if not cards or s in dead_tops:
@@ -297,9 +301,8 @@ class PatState(CompactState):
                         continue
                     if self.drop_ok(s, n, d):
                         out.append((DRAG, s, n, d))
-            if self.through and size > 1 and empty and cards[-2] <= 52 and cards[-1] <= 52 \
-                    and not self.pick_ok(s, 2):
-                self._through_empty(s, wants, out)
+            if free and size > 1 and cards[-2] <= 52 and cards[-1] <= 52 and not self.pick_ok(s, 2):
+                self._through_empty(s, wants, free, out)
         for i in range(count):
             if self.click_plan(i) is not None:
                 out.append((CLICK, i, 1, -1))
@@ -307,20 +310,21 @@ class PatState(CompactState):
             out.sort(key=self.priority, reverse=True)
         return out
 
-    def _through_empty(self, s: int, wants, out) -> None:
+    def _through_empty(self, s: int, wants, free, out) -> None:
         """Moves of the top 2, 3 ... cards of pile ``s`` (which gives one card at a time) to
         another pile through empty piles, one card at a time, as a player does it: each step
         tried on this state itself (``pick_ok``, ``drop_ok``, ``play``) and taken back."""
-        piles, targets = self.piles, self.table.targets
+        piles, targets, takes_on = self.piles, self.table.targets, self.table.takes_on
         cards = piles[s]
-        free = [t for t in range(1, len(piles)) if not piles[t] and t != s and t != self.table.waste
-                and not 0 < targets[t] < UNLIMITED]
         for n in range(2, min(len(free) + 1, len(cards)) + 1):
             if cards[-n] > 52:
                 return
             bottom = (cards[-n] - 1) % 52
             for d in sorted(set(wants.get(bottom, ())) | set(free)):
                 if d == s or 0 < targets[d] < UNLIMITED:
+                    continue
+                # (only a run that ``d`` would take card by card is worth trying)
+                if (cards[-n + 1] - 1) % 52 not in takes_on[d][bottom]:
                     continue
                 temps = [t for t in free if t != d][:n - 1]
                 if len(temps) == n - 1 and self._steps_ok(s, n, d, temps):

@@ -120,3 +120,87 @@ def test_a_move_through_empty_piles_is_single_legal_moves():
             state.undo(token)
             assert state.piles == contents(game)
     assert offered >= 5
+
+
+# -- an addition game: a card of a pile to empty needs a partner it doesn't cover ----------
+PYRAMID = next((game for game in GAMES if "pyramid" in game[0].lower()), None)
+RANKS = "A23456789TJQK"
+
+
+def pyramid_position(ruleset, options, pyramid: dict[int, str], stock: list[str], waste: list[str]):
+    """A position of the bundled Pyramid: the given pyramid places (pile index -> card),
+    stock and waste; every other card on the discard pile (pairs and kings)."""
+    game = Game(ruleset, 0, options, deal=False)
+    names = [pile.name for pile in game.piles]
+    waste_index = ruleset.stock.waste - 1
+    discard = next(i for i in range(1, len(names)) if all(r.take.kind == 0 for r in ruleset.specs[i - 1].rules))
+    used = set(pyramid.values()) | set(stock) | set(waste)
+    rest = [f"{r}{s}" for s in "CDHS" for r in RANKS if f"{r}{s}" not in used]
+    piles = [{"name": names[0], "cards": [card.lower() for card in stock]},
+             {"name": names[waste_index], "cards": waste},
+             {"name": names[discard], "cards": rest}]
+    piles += [{"name": names[i], "cards": [card]} for i, card in pyramid.items()]
+    return Game.from_position(ruleset, {"piles": piles, "vars": {"pass": 1}}, options)
+
+
+@pytest.mark.skipif(PYRAMID is None, reason="no bundled Pyramid")
+def test_a_pyramid_card_whose_partners_it_covers_is_lost():
+    """The middle place of the third row (pile 7) lies over both places of the second
+    (piles 4 and 5): with the Six there and two Sevens under it (the other two
+    discarded), no line pairs the Six.  The bound says so at once and the plain
+    search agrees; with a Seven in the stock instead, the bound can't tell, and the
+    solver wins."""
+    _, ruleset, options = PYRAMID
+    from kingalbert.loaders.pat.solving import facts
+    left, right, over = 4, 5, 7
+    lost = pyramid_position(ruleset, options, {over: "6S", left: "7H", right: "7D"}, ["6H"], [])
+    pairs = facts(ruleset, lost).pairs
+    assert pairs is not None and pairs.total == 13
+    state = PatState(ruleset, lost)
+    assert pairs.hiding(state.piles, over) == {left, right}
+    assert pairs.hopeless(state.piles) and state.generate(False) == []
+    assert PatState(ruleset, lost, plain=True).generate(False)          # (the plain state has moves)
+    assert search(PatState(ruleset, lost, plain=True), Budget(None, None, 20000))[0] == "unwinnable"
+    assert solve(lost, timeout=None).verdict == "unwinnable"
+    maybe = pyramid_position(ruleset, options, {over: "6S", left: "7H", right: "KD"}, ["6H", "7C"], [])
+    assert not facts(ruleset, maybe).pairs.hopeless(PatState(ruleset, maybe).piles)
+    result = solve(maybe, timeout=None)
+    assert result.verdict == "winnable"
+    replay = Game.from_position(ruleset, maybe.to_position(), options)
+    for move in result.moves:
+        replay.play(move)
+    assert replay.status == "won"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(PYRAMID is None, reason="no bundled Pyramid")
+def test_pyramid_search_with_the_pair_bound_agrees_with_plain_search():
+    """Small Pyramid positions (a few places of the lowest rows, a short stock and waste):
+    the search with the bound gives the plain search's verdict, and its lines win."""
+    label, ruleset, options = PYRAMID
+    rng = seeded(label)
+    game = Game(ruleset, 0, options, deal=False)
+    count = len(game.piles)
+    bottom = list(range(count - 13, count))        # the two lowest rows
+    decided = lost_by_bound = 0
+    for _ in range(40):
+        deck = [f"{r}{s}" for s in "CDHS" for r in RANKS]
+        rng.shuffle(deck)
+        places = sorted(rng.sample(bottom, rng.randint(3, 7)))
+        pyramid = {i: deck.pop() for i in places}
+        stock = [deck.pop() for _ in range(rng.randint(0, 4))]
+        waste = [deck.pop() for _ in range(rng.randint(0, 2))]
+        position = pyramid_position(ruleset, options, pyramid, stock, waste)
+        truth = search(PatState(ruleset, position, plain=True), Budget(None, None, 50000))[0]
+        if truth == "unknown":
+            continue
+        decided += 1
+        lost_by_bound += PatState(ruleset, position).generate(False) == []
+        result = solve(position, timeout=None)
+        assert result.verdict == truth, position.to_position()
+        if truth == "winnable":
+            replay = Game.from_position(ruleset, position.to_position(), options)
+            for move in result.moves:
+                replay.play(move)
+            assert replay.status == "won"
+    assert decided >= 20 and lost_by_bound >= 1

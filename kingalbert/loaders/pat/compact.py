@@ -69,6 +69,8 @@ class PatState(CompactState):
         #: moves through empty piles are offered (see ``_through_empty``)
         self.through = not plain
         self.dead = None if plain else facts.dead
+        #: the bound of an addition game (``solving.PairBound``), None where it doesn't hold
+        self.pairs = None if plain else facts.pairs
         self.memo: dict = {}
 
     # -- rule sets in force -------------------------------------------------------------
@@ -250,6 +252,8 @@ class PatState(CompactState):
     # -- the moves --------------------------------------------------------------------------
     def generate(self, ordered: bool) -> list:
         piles, table = self.piles, self.table
+        if self.pairs is not None and self.pairs.hopeless(piles):
+            return []           # (lost: some card can never be paired)
         count = len(piles)
         group_of = self.group_of
         dead_tops = self.dead_tops() if self.dead is not None and self.dead.returns else ()

@@ -21,6 +21,20 @@ Dead cards (``PatDead``)
     thirteen, sequences of two or more).  Where foundation cards may come
     back, no pile may block another and every pile that takes cards shows its
     top card when dealt.
+
+Unpaired cards (``PairBound``)
+    In an addition game (every pile that takes cards and keeps them lays a
+    card only on one it adds up with, 13 or 14, and nothing on an empty
+    place; the piles that keep what they take, which give nothing back,
+    take pairs, or a king alone where kings move by themselves; nothing is
+    fed from the stock) won by emptying the piles of target 0, a card of
+    such a pile leaves it only together with a partner that is exposed at
+    that moment: one laid on it (a run taken from a pile adds up too), or one
+    it is laid on.  A partner under a
+    pile that the card's pile covers (directly or through covered piles,
+    every one of which blocks both ways and lies at one place) is not
+    exposed while the card is there.  A position where some card of a pile
+    to empty has no other partner (outside the keeping piles) is lost.
 """
 from __future__ import annotations
 
@@ -49,6 +63,7 @@ class PatFacts:
             for i in group:
                 self.group_of[i] = number
         self.dead = dead_cards(ruleset, table, base)
+        self.pairs = pair_bound(ruleset, table)
         self.foundation = [ruleset._role(i) == "foundation" for i in range(table.count)]
         self.accepts = [False] + [any(rules.put.kind for rules in spec.rules) for spec in ruleset.specs]
         self.memo: dict = {}
@@ -246,6 +261,100 @@ def dead_cards(ruleset, table, base):
                     takes[code] |= fit[code]
     fit = table.fits[foundations[0]][0]
     return PatDead(foundations, starts.pop(), fit, ruleset.decks, takes, returns)
+
+
+class PairBound:
+    """Unpaired cards (the module's docstring): ``hopeless(piles)``."""
+
+    def __init__(self, total: int, keep: list[bool], must: list[int], covers: list[list[int]]):
+        self.total = total
+        self.keep = keep            # per pile: cards laid there stay (and pair no more)
+        self.must = must            # the piles to empty
+        self.covers = covers        # per pile: the piles it lies over that it blocks both ways
+
+    def hiding(self, piles, i: int) -> set[int]:
+        """The non-empty piles whose cards can't be exposed while pile ``i`` holds cards."""
+        found: set[int] = set()
+        todo = [i]
+        while todo:
+            for p in self.covers[todo.pop()]:
+                if piles[p] and p not in found:
+                    found.add(p)
+                    todo.append(p)
+        return found
+
+    def hopeless(self, piles) -> bool:
+        total, keep = self.total, self.keep
+        where: dict[int, list[tuple[int, int]]] = {}
+        for p, cards in enumerate(piles):
+            if keep[p]:
+                continue
+            for k, b in enumerate(cards):
+                where.setdefault((b - 1) % 13 + 1, []).append((p, k))
+        for i in self.must:
+            cards = piles[i]
+            if not cards:
+                continue
+            hidden = None
+            for k, b in enumerate(cards):
+                rank = (b - 1) % 13 + 1
+                partner = total - rank
+                if total == 13 and rank == 13:
+                    continue            # (a king leaves by itself)
+                if hidden is None:
+                    hidden = self.hiding(piles, i)
+                if not any(p not in hidden and (p, q) != (i, k) for p, q in where.get(partner, ())):
+                    return True
+        return False
+
+
+def pair_bound(ruleset, table) -> PairBound | None:
+    """``PairBound`` when the conditions of the module's docstring hold, else None."""
+    count = table.count
+    totals = set()
+    keep = [False] * count
+    for i in range(1, count):
+        sets = table.sets[i]
+        if any(rules.put.feed or rules.put.rotate for rules in sets):
+            return None
+        if all(rules.take.kind == 0 for rules in sets):
+            keep[i] = True
+            if any(rules.put.kind not in (0, 4, 5) for rules in sets):
+                return None         # (a keeping pile would take a card that is no pair)
+            continue
+        for rules in sets:
+            # (what it takes as a run, and what it lays a card on, adds up)
+            if rules.sequence.kind != "rule" or rules.sequence.order not in (1, 2):
+                return None
+            if rules.put.kind and rules.empty.kind != "none":
+                return None
+            totals.add(12 + rules.sequence.order)
+    if len(totals) != 1:
+        return None
+    total = totals.pop()
+    counted = [i for i in range(1, count) if not table.window_only[i]]
+    must = [i for i in counted if table.targets[i] == 0 and not keep[i]]
+    if not must or table.targets[0] == 0:
+        return None
+    # who blocks whom by covering: only between piles that lie at one place
+    covers: list[list[int]] = [[] for _ in range(count)]
+    if table.any_cover:
+        for p in range(1, count):
+            if not all(rules.take.block_kind == "cover" and rules.take.blocks_pick and rules.take.blocks_put
+                       for rules in table.sets[p]):
+                continue
+            x, y, dx, dy, w, h = table.place[p]
+            if dx or dy or not table.shows[p]:
+                continue
+            for q in range(p + 1, count):
+                ox, oy, odx, ody, ow, oh = table.place[q]
+                if not table.shows[q]:
+                    continue
+                if odx or ody:
+                    return None     # (a spread pile's reach depends on its cards)
+                if ox < x + w and x < ox + ow and oy < y + h and y < oy + oh:
+                    covers[q].append(p)
+    return PairBound(total, keep, must, covers)
 
 
 def facts(ruleset, game) -> PatFacts:

@@ -172,6 +172,21 @@ def test_a_pyramid_card_whose_partners_it_covers_is_lost():
     assert replay.status == "won"
 
 
+@pytest.mark.skipif(PYRAMID is None, reason="no bundled Pyramid")
+def test_two_pyramid_cards_with_one_partner_between_them_are_lost():
+    """Two Sixes on the bottom row and one Seven left in play (in the stock): each has a
+    partner, but a partner pairs once, so the position is lost, as the plain search
+    finds; with a second Seven in the stock it is won."""
+    _, ruleset, options = PYRAMID
+    last = len(Game(ruleset, 0, options, deal=False).piles) - 1
+    lost = pyramid_position(ruleset, options, {last - 1: "6S", last: "6H"}, ["7H"], [])
+    assert PatState(ruleset, lost).generate(False) == []
+    assert search(PatState(ruleset, lost, plain=True), Budget(None, None, 20000))[0] == "unwinnable"
+    won = pyramid_position(ruleset, options, {last - 1: "6S", last: "6H"}, ["7H", "7C"], [])
+    assert PatState(ruleset, won).generate(False)
+    assert solve(won, timeout=None).verdict == "winnable"
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(PYRAMID is None, reason="no bundled Pyramid")
 def test_pyramid_search_with_the_pair_bound_agrees_with_plain_search():

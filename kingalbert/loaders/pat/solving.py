@@ -34,7 +34,9 @@ Unpaired cards (``PairBound``)
     pile that the card's pile covers (directly or through covered piles,
     every one of which blocks both ways and lies at one place) is not
     exposed while the card is there.  A position where some card of a pile
-    to empty has no other partner (outside the keeping piles) is lost.
+    to empty has no other partner (outside the keeping piles) is lost, and
+    so is one where the cards of some rank in piles to empty are more than
+    the partners they can reach between them (a partner pairs once).
 """
 from __future__ import annotations
 
@@ -291,6 +293,9 @@ class PairBound:
                 continue
             for k, b in enumerate(cards):
                 where.setdefault((b - 1) % 13 + 1, []).append((p, k))
+        # per rank: how many cards of piles to empty need a partner, and the partners any of them can reach
+        needing = [0] * 14
+        reachable: list[set] = [set() for _ in range(14)]
         for i in self.must:
             cards = piles[i]
             if not cards:
@@ -303,9 +308,14 @@ class PairBound:
                     continue            # (a king leaves by itself)
                 if hidden is None:
                     hidden = self.hiding(piles, i)
-                if not any(p not in hidden and (p, q) != (i, k) for p, q in where.get(partner, ())):
+                mine = [(p, q) for p, q in where.get(partner, ()) if p not in hidden and (p, q) != (i, k)]
+                if not mine:
                     return True
-        return False
+                needing[rank] += 1
+                reachable[rank].update(mine)
+        # a partner pairs once: more cards of a rank than partners all of them reach is lost too
+        # (ranks that pair with themselves aside: two such cards may pair with each other)
+        return any(needing[rank] > len(reachable[rank]) for rank in range(1, 14) if 2 * rank != total)
 
 
 def pair_bound(ruleset, table) -> PairBound | None:

@@ -260,14 +260,16 @@ class PatState(CompactState):
         # destinations: by the cards their top takes (under any of their rule sets), and the empty ones
         wants: dict[int, list[int]] = {}
         empty = []
-        empty_all = []          # (every empty pile, for moves through them)
+        empty_all = []          # (every empty pile that takes a card, for moves through them)
         seen_groups = set()
-        lays, takes_on = table.lays, table.takes_on
+        lays, takes_on, starts = table.lays, table.takes_on, table.starts
         for d in range(1, count):
             cards = piles[d]
             if not lays[d]:
                 continue
             if not cards:
+                if not starts[d]:
+                    continue        # (nothing is laid on it while it is empty)
                 empty_all.append(d)
                 if group_of is not None and group_of[d] is not None:
                     if group_of[d] in seen_groups:

@@ -265,6 +265,10 @@ def dead_cards(ruleset, table, base):
     return PatDead(foundations, starts.pop(), fit, ruleset.decks, takes, returns)
 
 
+#: a card byte's rank (1-13)
+RANK_OF = [0] + [(b - 1) % 13 + 1 for b in range(1, 105)]
+
+
 class PairBound:
     """Unpaired cards (the module's docstring): ``hopeless(piles)``."""
 
@@ -273,49 +277,58 @@ class PairBound:
         self.keep = keep            # per pile: cards laid there stay (and pair no more)
         self.must = must            # the piles to empty
         self.covers = covers        # per pile: the piles it lies over that it blocks both ways
+        self.covering = [(q, under) for q, under in enumerate(covers) if under]
+
+    def hidden_masks(self, piles) -> list[int]:
+        """Per pile, the non-empty piles whose cards can't be exposed while it holds cards
+        (a bit per pile): those it lies over, and those they hide.  (A pile lies only
+        over earlier ones, so each pile's mask is made from masks made before it.)"""
+        masks = [0] * len(piles)
+        for q, under in self.covering:
+            mask = 0
+            for p in under:
+                if piles[p]:
+                    mask |= 1 << p | masks[p]
+            masks[q] = mask
+        return masks
 
     def hiding(self, piles, i: int) -> set[int]:
-        """The non-empty piles whose cards can't be exposed while pile ``i`` holds cards."""
-        found: set[int] = set()
-        todo = [i]
-        while todo:
-            for p in self.covers[todo.pop()]:
-                if piles[p] and p not in found:
-                    found.add(p)
-                    todo.append(p)
-        return found
+        mask = self.hidden_masks(piles)[i]
+        return {p for p in range(len(piles)) if mask >> p & 1}
 
     def hopeless(self, piles) -> bool:
         total, keep = self.total, self.keep
-        where: dict[int, list[tuple[int, int]]] = {}
+        where: list[list[tuple[int, int]]] = [[] for _ in range(14)]
         for p, cards in enumerate(piles):
             if keep[p]:
                 continue
             for k, b in enumerate(cards):
-                where.setdefault((b - 1) % 13 + 1, []).append((p, k))
-        # per rank: how many cards of piles to empty need a partner, and the partners any of them can reach
+                where[RANK_OF[b]].append((p, k))
+        masks = self.hidden_masks(piles)
+        # per rank: how many cards of piles to empty need a partner, and the partners any of
+        # them can reach (a bit per place in ``where``)
         needing = [0] * 14
-        reachable: list[set] = [set() for _ in range(14)]
+        reachable = [0] * 14
         for i in self.must:
             cards = piles[i]
             if not cards:
                 continue
-            hidden = None
+            hidden = masks[i]
             for k, b in enumerate(cards):
-                rank = (b - 1) % 13 + 1
-                partner = total - rank
+                rank = RANK_OF[b]
                 if total == 13 and rank == 13:
                     continue            # (a king leaves by itself)
-                if hidden is None:
-                    hidden = self.hiding(piles, i)
-                mine = [(p, q) for p, q in where.get(partner, ()) if p not in hidden and (p, q) != (i, k)]
+                mine = 0
+                for n, (p, q) in enumerate(where[total - rank]):
+                    if not hidden >> p & 1 and (p != i or q != k):
+                        mine |= 1 << n
                 if not mine:
                     return True
                 needing[rank] += 1
-                reachable[rank].update(mine)
+                reachable[rank] |= mine
         # a partner pairs once: more cards of a rank than partners all of them reach is lost too
         # (ranks that pair with themselves aside: two such cards may pair with each other)
-        return any(needing[rank] > len(reachable[rank]) for rank in range(1, 14) if 2 * rank != total)
+        return any(needing[rank] > bin(reachable[rank]).count("1") for rank in range(1, 14) if 2 * rank != total)
 
 
 def pair_bound(ruleset, table) -> PairBound | None:

@@ -5,6 +5,8 @@ reductions).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...engine.cards import SUITS, Card
 from .model import CARD_H, CARD_W
 
@@ -64,6 +66,7 @@ class PatTables:
             self.place.append((spec.x, spec.y, spec.dx, spec.dy, w, h))
         self.any_cover = any(rules.take.block_kind == "cover" for spec in specs for rules in spec.rules)
         self.overlaps: dict = {}
+        self.still: dict = {}       # ``_still_over``'s answers
         self.targets = [stock.target] + [spec.target for spec in specs]
         #: per pile: 1 or 2 when its two rule sets combine (either / both), else 0
         self.both = [0] + [spec.combine if len(spec.rules) == 2 and spec.combine in (1, 2) else 0 for spec in specs]
@@ -82,14 +85,41 @@ class PatTables:
                 lists[key] = [[code for code in range(52) if mask >> code & 1] for mask in union]
             self.takes_on.append(lists[key])
         self.lays = [False] + [any(rules.put.kind for rules in spec.rules) for spec in specs]
+        #: per pile: may a card be laid on it while it is empty (under some rule set)?
+        self.starts = [False] + [any(rules.put.kind and rules.empty.kind != "none" for rules in spec.rules)
+                                 for spec in specs]
         self.feeders_possible = any(rules.put.feed for spec in specs for rules in spec.rules)
+
+    def _still_over(self, index: int):
+        """For a pile whose cards lie at one place: the later piles whose cards all lie at
+        one place over it, and the later piles that spread (looked at card by card)."""
+        found = self.still.get(index)
+        if found is None:
+            x, y, _, _, w, h = self.place[index]
+            over, spread = [], []
+            for other in range(index + 1, self.count):
+                if not self.shows[other]:
+                    continue
+                ox, oy, odx, ody, ow, oh = self.place[other]
+                if odx or ody:
+                    spread.append(other)
+                elif ox < x + w and x < ox + ow and oy < y + h and y < oy + oh:
+                    over.append(other)
+            found = self.still[index] = (over, spread)
+        return found
 
     def covered(self, piles, index: int, first: int, last: int) -> bool:
         """``PatRuleset.covered``: do cards of later piles lie over cards first..last of pile ``index``?"""
         if not self.shows[index]:
             return False
         x, y, dx, dy, w, h = self.place[index]
-        for other in range(index + 1, self.count):
+        others: Iterable[int] = range(index + 1, self.count)
+        if not dx and not dy:
+            over, others = self._still_over(index)
+            for other in over:
+                if piles[other]:
+                    return True
+        for other in others:
             size = len(piles[other])
             if not size or not self.shows[other]:
                 continue

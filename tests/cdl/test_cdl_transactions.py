@@ -181,3 +181,16 @@ def test_the_same_runaway_is_reported_alike_on_a_ten_times_slower_machine(monkey
         messages.append(str(info.value))
         monkeypatch.setattr(time, "monotonic", real)
     assert messages[0] == messages[1] and "2,000,000 steps" in messages[0]
+
+
+def test_a_remembered_press_leaves_each_game_its_own_random_generator():
+    """Listing works a press out once for what it reads; a press that doesn't shuffle
+    must leave the game's generator as it was, not as it was in the game the press
+    was first worked out in."""
+    ruleset = loads(ADJUST, "adjust.cdl")
+    first, second = Game(ruleset, 1), Game(ruleset, 1)
+    second.rng.state = first.rng.state ^ 0x5A5A5A
+    mine = second.rng.state
+    for game in (first, second):
+        game.play(next(m for m in game.legal_moves if m.src == "S" and m.dst == "L"))
+    assert second.rng.state == mine

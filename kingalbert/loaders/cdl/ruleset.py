@@ -57,6 +57,7 @@ from .errors import CdlFileError, CdlRunawayError, CdlRuntimeError
 from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Limits, Output, State
 from .model import CURSOR, CompiledProgram, StackInfo
 from .playfield import SUITS, Playfield, from_card, to_card
+from .symmetry import symmetric_stacks
 from .transactions import CANCELLED, Machine, Outcome, RunCache, View, refusal_text
 
 if TYPE_CHECKING:
@@ -144,6 +145,7 @@ class CdlRuleset(Playfield, Ruleset):
         self._decks_known = False   # set by the first deal (ADD may give any number of decks)
         # presses on a stack whose method ignores its position all do the same
         self._position_free = {method for method, used in self.machine.uses_position().items() if not used}
+        self._groups: list | None = None    # the symmetric stacks, worked out when the solver asks
 
     @property
     def limits(self) -> Limits:
@@ -373,6 +375,25 @@ class CdlRuleset(Playfield, Ruleset):
                             best[key] = (priority, len(best), move)
                         session.outcomes.setdefault((move.src, n, button, dest.name), result)
         return [move for _, _, move in sorted(best.values(), key=lambda entry: entry[:2])]
+
+    # -- the solver ------------------------------------------------------------------
+    def solver_groups(self, game) -> list[list[int]]:
+        """The stacks the program treats alike (``symmetry.symmetric_stacks``), each group
+        split by the drawing its stacks show when empty; none while a card is shaded
+        (shading is kept by stack, apart from the cards)."""
+        if self._groups is None:
+            self._groups = symmetric_stacks(self.program)
+        if not self._groups or any(game.vars.get("cdl:shaded", {}).values()):
+            return []
+        bottoms = game.vars.get("cdl:bottoms", {})
+        index = {pile.name: i for i, pile in enumerate(game.piles)}
+        found: list[list[int]] = []
+        for group in self._groups:
+            alike: dict = {}
+            for stack in group:
+                alike.setdefault(bottoms.get(stack.name), []).append(index[stack.name])
+            found.extend(piles for piles in alike.values() if len(piles) > 1)
+        return found
 
     # -- help boxes ------------------------------------------------------------------
     def session(self, game) -> Session:

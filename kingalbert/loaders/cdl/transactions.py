@@ -265,7 +265,9 @@ class Machine:
         kind = ("presses", stack.key, button, size if positions else None)
         found = self.cache.find(kind, view, rng_state)
         if found is not None:
-            return [(n, Outcome(View(view.base, *entries), list(events), rng, None, carried))
+            # (a press that left the generator alone keeps this view's state of it)
+            return [(n, Outcome(View(view.base, *entries), list(events), rng_state if rng is None else rng, None,
+                                carried))
                     for n, entries, events, rng, carried in found]
         accepted: list[tuple[int, Outcome]] = []
         seen: set = set()
@@ -286,7 +288,8 @@ class Machine:
                 accepted.append((n, press))
         shape = (tuple(reads[0]), tuple(reads[1]), tuple(reads[2]), reads[3], tuple(reads[4]))
         self.cache.keep(kind, view, rng_state, shape,
-                        [(n, (o.view.stacks, o.view.bottoms, o.view.globals), o.events, o.rng_state, o.carried)
+                        [(n, (o.view.stacks, o.view.bottoms, o.view.globals), o.events,
+                          None if o.rng_state == rng_state else o.rng_state, o.carried)
                          for n, o in accepted])
         return accepted
 

@@ -1,0 +1,161 @@
+"""The stacks a CardsWorkShop program treats alike (the solver's symmetric piles): found
+where the text gives no way to tell them apart, refused at each thing that could, and
+a search keyed by them agrees with the plain search."""
+from pathlib import Path
+
+import pytest
+
+from kingalbert.engine import Game
+from kingalbert.engine.solver import solve
+from kingalbert.loaders.cdl import loads
+from kingalbert.loaders.cdl.symmetry import symmetric_stacks
+from tests.helpers.solver import plain_verdict
+
+GAMES = Path(__file__).resolve().parents[2] / "kingalbert" / "games" / "cdl"
+PLAIN = {"auto_finish": False, "auto_stack": False}
+
+
+def groups_of(source: str) -> list[list[str]]:
+    return [[stack.name for stack in group] for group in symmetric_stacks(loads(source, "t.cdl").program)]
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("golf.cdl", [["C1", "C2", "C3", "C4", "C5", "C6", "C7"]]),
+    ("klondike.cdl", [["T1", "T2", "T3", "T4", "T5", "T6", "T7"]]),
+    ("acesup.cdl", []),        # the stock deals to the columns in their order; win? names C1 ...
+    ("canfield.cdl", []),      # integrity? fills the first empty column from the reserve
+    ("strategy.cdl", []),      # a STACK variable, and shading
+    ("calculation.cdl", []),
+])
+def test_the_bundled_programs(name, expected):
+    assert groups_of((GAMES / name).read_text()) == expected
+
+
+# a small Golf with three columns: the columns are alike as written here
+SMALL = """
+game Small is 4 by 3;
+
+var played : integer;
+
+stack Stock; stack Waste; stack C1; stack C2; stack C3;
+
+predicate Next?(c : card) is
+  return (c mod 13 = Waste[Waste!] mod 13 + 1) or (c mod 13 + 1 = Waste[Waste!] mod 13);
+
+stack Stock is
+  X := 0; Y := 2;
+  Start is begin Add Ace+Spade .. Eight+Spade; Shuffle; Turn [1..!] side down; end;
+  SelectFrom(Spos : index) is
+    if ! > 0 then begin Pull 1 To Waste; Turn Waste[Waste!] side up; end;
+end Stock;
+
+stack Waste is
+  X := 1; Y := 2;
+  Start is begin Pull 1 From Stock; Turn [1] side up; end;
+  SelectTo(Spos : index) is
+    if Cursor! = 1 then if Next?(Cursor[1]) then begin Pull 1 From Cursor; played := played + 1; end;
+end Waste;
+
+stack C1 is
+  X := 0; Y := 0; Direction := down;
+  Start is begin Pull 2 From Stock; Turn [1..2] side down; end;
+  SelectFrom(Spos : index) is
+    if (Spos = !) and (Spos > 0) then Pull 1 To Cursor;
+end C1;
+
+stack C2 from C1 is X := 1; end C2;
+stack C3 from C1 is X := 2; end C3;
+
+predicate integrity? is
+  begin
+    with c do
+      if c! > 0 then Turn c[c!] side up
+    for C1, C2, C3;
+    return true;
+  end;
+
+predicate win? is
+  var left : integer;
+  begin
+    left := 0;
+    with c do left := left + c! for C1, C2, C3;
+    return left = 0;
+  end;
+
+order Stock Waste C1 C2 C3.
+"""
+
+
+def test_a_small_program_whose_columns_are_alike():
+    assert groups_of(SMALL) == [["C1", "C2", "C3"]]
+
+
+@pytest.mark.parametrize("old, new", [
+    # named alone
+    ("return left = 0;", "return (left = 0) and (C1! = 0);"),
+    # a loop that stops at the first stack
+    ("with c do left := left + c! for C1, C2, C3;", "with c do begin left := left + c!; break; end for C1, C2, C3;"),
+    # a loop that moves cards to another stack
+    ("if c! > 0 then Turn c[c!] side up", "if c! > 0 then Pull 1 From c To Waste"),
+    # a loop that turns cards of a stack it doesn't name by its variable
+    ("if c! > 0 then Turn c[c!] side up", "if c! > 0 then Turn Waste[Waste!] side up"),
+    # a loop that reads the contextual stack while it changes cards ... (none here: see below)
+    # a variable set to what a stack holds, and one read in the loop that sets it
+    ("with c do left := left + c! for C1, C2, C3;", "with c do left := c! for C1, C2, C3;"),
+    ("with c do left := left + c! for C1, C2, C3;", "with c do if left = 0 then left := left + c! for C1, C2, C3;"),
+    # counted both up and down
+    ("with c do left := left + c! for C1, C2, C3;",
+     "with c do begin left := left + c!; left := left - 1; end for C1, C2, C3;"),
+    # a loop over part of them
+    ("with c do left := left + c! for C1, C2, C3;", "with c do left := left + c! for C1, C2; left := left + C3!;"),
+    # a place read
+    ("if (Spos = !) and (Spos > 0) then", "if (Spos = !) and (Spos > 0) and (X >= 0) then"),
+    # cards shaded while playing
+    ("if c! > 0 then Turn c[c!] side up", "if c! > 0 then Turn c[c!] side shaded"),
+    # a drawing set while playing
+    ("if (Spos = !) and (Spos > 0) then Pull 1 To Cursor;",
+     "if (Spos = !) and (Spos > 0) then begin Pull 1 To Cursor; [0] := CrossCard; end;"),
+    # a method one of them has and the others don't
+    ("stack C3 from C1 is X := 2; end C3;",
+     "stack C3 from C1 is X := 2; SelectRight(Spos : index) is Write('!'); end C3;"),
+    # a field other than the place
+    ("stack C3 from C1 is X := 2; end C3;", "stack C3 from C1 is X := 2; H := 3; end C3;"),
+])
+def test_what_tells_the_columns_apart(old, new):
+    assert old in SMALL
+    changed = SMALL.replace(old, new, 1)
+    assert ["C1", "C2", "C3"] not in groups_of(changed), new
+
+
+def test_a_stack_variable_tells_them_apart():
+    changed = SMALL.replace("var played : integer;", "var played : integer; last : stack;").replace(
+        "if (Spos = !) and (Spos > 0) then Pull 1 To Cursor;",
+        "if (Spos = !) and (Spos > 0) then begin last := Self; Pull 1 To Cursor; end;")
+    assert groups_of(changed) == []
+
+
+def test_the_ruleset_gives_the_groups_to_the_solver_by_pile():
+    ruleset = loads(SMALL, "small.cdl")
+    game = Game(ruleset, 1, PLAIN)
+    names = [pile.name for pile in game.piles]
+    assert [[names[i] for i in group] for group in ruleset.solver_groups(game)] == [["C1", "C2", "C3"]]
+    shaded = Game.from_position(ruleset, {**game.to_position(), "vars": {
+        **game.vars, "cdl:shaded": {"C1": [1]}}}, PLAIN)
+    assert ruleset.solver_groups(shaded) == []
+
+
+@pytest.mark.slow
+def test_search_with_symmetric_columns_agrees_with_plain_search():
+    ruleset = loads(SMALL, "small.cdl")
+    verdicts = set()
+    for seed in range(16):
+        game = Game(ruleset, seed, PLAIN)
+        result = solve(game, timeout=60)
+        assert result.verdict == plain_verdict(game), seed
+        if result.verdict == "winnable":
+            replay = Game(ruleset, seed, PLAIN)
+            for move in result.moves:
+                replay.play(move)
+            assert replay.status == "won", seed
+        verdicts.add(result.verdict)
+    assert verdicts == {"winnable", "unwinnable"}

@@ -112,3 +112,21 @@ def test_what_the_caches_know_is_what_a_fresh_ruleset_finds(path):
             assert game.to_position() == fresh.to_position(), (path.name, seed, move)
             if chooser.below(4) == 0:
                 game.undo()
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[path.stem for path in GAMES])
+def test_what_is_remembered_lists_what_working_out_afresh_lists(path):
+    """A ruleset that has played several deals (its runs and releases remembered) lists
+    the same moves as one that forgets everything before each listing."""
+    warm, cold = load(str(path)), load(str(path))
+    chooser = Rng(7)
+    for seed in range(3):
+        game = Game(warm, seed)
+        for _ in range(40):
+            moves = list(game.legal_moves)
+            copy = Game.from_position(cold, game.to_position())
+            cold.machine.forget()
+            assert moves == list(copy.legal_moves), (seed, game.to_position())
+            if not moves:
+                break
+            game.play(moves[chooser.below(len(moves))])

@@ -58,7 +58,7 @@ from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Limits, Output, State
 from .model import CURSOR, CompiledProgram, StackInfo
 from .playfield import SUITS, Playfield, from_card, to_card
 from .symmetry import symmetric_stacks
-from .transactions import CANCELLED, Machine, Outcome, RunCache, View, refusal_text
+from .transactions import CANCELLED, Machine, Outcome, View, refusal_text
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -154,7 +154,7 @@ class CdlRuleset(Playfield, Ruleset):
     @limits.setter
     def limits(self, limits: Limits) -> None:
         self.machine.limits = limits
-        self.machine.cache = RunCache()     # what ran under other limits may end otherwise now
+        self.machine.forget()       # what ran under other limits may end otherwise now
         self._sessions.clear()
 
     # -- new game ------------------------------------------------------------------
@@ -357,12 +357,12 @@ class CdlRuleset(Playfield, Ruleset):
                         if dest.key in broken:
                             continue
                         try:
-                            result = machine.release(press, dest, button)
+                            result = machine.release_accepted(press, dest, button)
                         except CdlRuntimeError as error:
                             if isinstance(error, CdlRunawayError):
                                 broken.add(dest.key)    # each try would cost the whole step budget
                             continue
-                        if result.refusal is not None or not result.view.cards_changed():
+                        if result is None or not result.view.cards_changed():
                             continue
                         if dest is not stack:
                             move = Move("drag" if button == "left" else "adjust", stack.name, n, dest.name)

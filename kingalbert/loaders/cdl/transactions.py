@@ -121,6 +121,12 @@ def merge(reads: list, shape) -> None:
     reads[4].update(lengths)
 
 
+def reads_only(result: RunResult, *keys: str) -> bool:
+    """Did a run read nothing but (the cards or lengths of) these stacks?"""
+    return (not result.read_globals and not result.read_bottoms and not result.used_rng
+            and all(key in keys for key in result.read_stacks) and all(key in keys for key in result.read_lengths))
+
+
 def refusal_text(events, default: str) -> str:
     """Text written during a refused transaction is its refusal message."""
     text = "".join(event[1] for event in events if event[0] == "write").strip()
@@ -183,6 +189,13 @@ class Machine:
         self.cache = RunCache()
         self.has_integrity = "integrity?" in program.routines
         self.verdict_keys = [key for key in ("win?", "loose?") if key in program.routines]
+        self._to_methods: dict = {}     # (stack, button) -> the method a release runs (or None)
+        self._releases: dict = {}       # (stack, button, CURSOR, its cards) -> RunResult (``release_accepted``)
+
+    def forget(self) -> None:
+        """Drop every remembered run (what ran under other limits may end otherwise now)."""
+        self.cache = RunCache()
+        self._releases.clear()
 
     def uses_position(self) -> dict:
         """Method -> whether it looks at its position parameter (when it doesn't, a
@@ -307,6 +320,34 @@ class Machine:
             if view.stack(CURSOR.key):
                 return Outcome(view, events, rng_state, refusal_text(events, CANCELLED))
         return self.finish(view, events, rng_state)
+
+    def release_accepted(self, press: Outcome, dest: StackInfo, button: str) -> Outcome | None:
+        """``release`` for a listing, which wants only the accepted ones: None, as soon as
+        it is known, where ``release`` would refuse (its refusal is never worked out)."""
+        if not press.carried:
+            outcome = self.finish(press.view, press.events, press.rng_state)
+            return outcome if outcome.refusal is None else None
+        method = self._to_methods.get((dest.key, button), False)
+        if method is False:
+            method = self._to_methods[dest.key, button] = dest.method(*method_chain(button, "to"))
+        if method is None:
+            return None
+        view, rng_state = press.view, press.rng_state
+        # most releases read only the CURSOR and the destination: remembered by those two
+        here = view.stack(dest.key)
+        quick = (dest.key, button, view.stack(CURSOR.key), here)
+        result = self._releases.get(quick)
+        if result is None:
+            result = self.run(view, rng_state, method=method, stack=dest, position=len(here))
+            if not result.overflowed and reads_only(result, CURSOR.key, dest.key):
+                if len(self._releases) >= CACHE_RUNS:
+                    self._releases.clear()
+                self._releases[quick] = result
+        cursor = result.stacks.get(CURSOR.key)
+        if cursor is None or cursor:
+            return None         # (cards left on the CURSOR: cancelled)
+        outcome = self.finish(view.then(result), press.events + result.events, self.rng_after(result, rng_state))
+        return outcome if outcome.refusal is None else None
 
     def finish(self, view: View, events: list, rng_state) -> Outcome:
         """After the methods: refused if nothing changed; integrity?; then win? and loose?."""

@@ -9,7 +9,7 @@ from kingalbert.engine import Game
 from kingalbert.engine.solver import solve
 from kingalbert.loaders.cdl import loads
 from kingalbert.loaders.cdl.symmetry import symmetric_stacks
-from tests.helpers.solver import plain_verdict
+from tests.helpers.solver import plain_verdict, wins
 
 GAMES = Path(__file__).resolve().parents[2] / "kingalbert" / "games" / "cdl"
 PLAIN = {"auto_finish": False, "auto_stack": False}
@@ -153,9 +153,6 @@ def test_search_with_symmetric_columns_agrees_with_plain_search():
         result = solve(game, timeout=60)
         assert result.verdict == plain_verdict(game), seed
         if result.verdict == "winnable":
-            replay = Game(ruleset, seed, PLAIN)
-            for move in result.moves:
-                replay.play(move)
-            assert replay.status == "won", seed
+            assert wins(game, result.moves), seed
         verdicts.add(result.verdict)
     assert verdicts == {"winnable", "unwinnable"}

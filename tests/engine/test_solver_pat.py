@@ -7,6 +7,7 @@ from kingalbert.engine import Game
 from kingalbert.engine.solver import Budget, solve
 from kingalbert.engine.solver.search import search
 from kingalbert.loaders.pat.compact import BYTE, PatState
+from tests.helpers.solver import wins
 from tests.helpers.solver_positions import bundled, check_compact_state, seeded, small_pat_position
 
 GAMES = bundled("pat")
@@ -42,10 +43,7 @@ def test_reduced_search_agrees_with_plain_search(label, ruleset, options):
         result = solve(game, timeout=None)
         assert result.verdict == truth, game.to_position()
         if truth == "winnable":
-            replay = Game.from_position(ruleset, game.to_position(), options)
-            for move in result.moves:
-                replay.play(move)
-            assert replay.status == "won"
+            assert wins(game, result.moves)
     assert decided >= 3
 
 
@@ -166,10 +164,7 @@ def test_a_pyramid_card_whose_partners_it_covers_is_lost():
     assert not facts(ruleset, maybe).pairs.hopeless(PatState(ruleset, maybe).piles)
     result = solve(maybe, timeout=None)
     assert result.verdict == "winnable"
-    replay = Game.from_position(ruleset, maybe.to_position(), options)
-    for move in result.moves:
-        replay.play(move)
-    assert replay.status == "won"
+    assert wins(maybe, result.moves)
 
 
 @pytest.mark.skipif(PYRAMID is None, reason="no bundled Pyramid")
@@ -214,8 +209,5 @@ def test_pyramid_search_with_the_pair_bound_agrees_with_plain_search():
         result = solve(position, timeout=None)
         assert result.verdict == truth, position.to_position()
         if truth == "winnable":
-            replay = Game.from_position(ruleset, position.to_position(), options)
-            for move in result.moves:
-                replay.play(move)
-            assert replay.status == "won"
+            assert wins(position, result.moves)
     assert decided >= 20 and lost_by_bound >= 1

@@ -8,7 +8,7 @@ from kingalbert.engine.rules.compact import RulesState
 from kingalbert.engine.rules.fast import CODE
 from kingalbert.engine.ruleset import Ruleset
 from kingalbert.engine.solver import solve
-from tests.helpers.solver import plain_verdict
+from tests.helpers.solver import plain_verdict, wins
 from tests.helpers.solver_positions import bundled, check_compact_state, reachable, seeded, small_rules_position
 
 GAMES = bundled("sol", "ini")
@@ -56,10 +56,7 @@ def test_reduced_search_agrees_with_plain_search(label, ruleset, options):
         result = solve(game, timeout=None)
         assert result.verdict == truth, game.to_position()
         if truth == "winnable":
-            replay = Game.from_position(ruleset, game.to_position(), options)
-            for move in result.moves:
-                replay.play(move)
-            assert replay.status == "won"
+            assert wins(game, result.moves)
     assert decided >= 5
 
 
@@ -98,10 +95,7 @@ def test_a_card_must_come_back_from_its_foundation(label, ruleset, options):
     assert plain_verdict(game) == "winnable"
     result = solve(game, timeout=None)
     assert result.verdict == "winnable"
-    replay = Game.from_position(ruleset, game.to_position(), options)
-    for move in result.moves:
-        replay.play(move)
-    assert replay.status == "won"
+    assert wins(game, result.moves)
 
 
 # -- moves through the cells ----------------------------------------------------------------

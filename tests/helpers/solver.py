@@ -8,3 +8,12 @@ def plain_verdict(game, max_states=None):
     ``Game``, no safe moves, no symmetry): the ground truth."""
     verdict, _ = search(GameState(game, plain=True), Budget(None, None, max_states))
     return verdict
+
+
+def wins(game, moves) -> bool:
+    """Do ``moves`` win, played from the game's position on a copy of it?"""
+    from kingalbert.engine import Game
+    replay = Game.from_position(game.ruleset, game.to_position(), game.options)
+    for move in moves:
+        replay.play(move)
+    return replay.status == "won"

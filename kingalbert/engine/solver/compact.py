@@ -46,6 +46,7 @@ class CompactState(ABC):
         # the changes of the move being applied (put and set_extra add to it), else None
         self._undo: Any = None
         self._key: bytes | None = None
+        self._head, self._head_of = b"", None     # the encoded extra, and the extra it encodes
         self.limit = 4 * sum(len(p) for p in self.piles) + 16
 
     # -- keys ------------------------------------------------------------------------
@@ -64,7 +65,10 @@ class CompactState(ABC):
             parts = [piles[i] for i in self.single]
             for group in self.groups:
                 parts += sorted([piles[i] for i in group])
-            key = self._key = self.encode_extra(self.extra) + b"\0".join(parts)
+            extra = self.extra
+            if extra is not self._head_of:      # (the extra changes far less often than the piles)
+                self._head, self._head_of = self.encode_extra(extra), extra
+            key = self._key = self._head + b"\0".join(parts)
         return key
 
     def restore(self, key: bytes) -> None:

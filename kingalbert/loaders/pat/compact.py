@@ -68,6 +68,7 @@ class PatState(CompactState):
         self.group_of = None if plain else facts.group_of
         #: moves through empty piles are offered (see ``_through_empty``)
         self.through = not plain
+        self._starts: dict[int, int] = {}     # pile -> the cards that may start it (``starts_with``)
         self.dead = None if plain else facts.dead
         #: the bound of an addition game (``solving.PairBound``), None where it doesn't hold
         self.pairs = None if plain else facts.pairs
@@ -213,6 +214,17 @@ class PatState(CompactState):
             return pattern.matches(FACES[(bottom - 1) % 52], base)
         return bool(self.active_fit(d, k)[(target[-1] - 1) % 52] >> ((bottom - 1) % 52) & 1)
 
+    def starts_with(self, d: int, code: int) -> bool:
+        """May the card ``code`` (0-51) start empty pile ``d`` (under its one rule set)?"""
+        mask = self._starts.get(d)
+        if mask is None:
+            base = self.base[d]
+            pattern = self.table.fixed[d].empty
+            mask = 0 if pattern.base and base is None else sum(
+                1 << c for c in range(52) if pattern.matches(FACES[c], base))
+            self._starts[d] = mask
+        return bool(mask >> code & 1)
+
     def source_ok(self, s: int, d: int, source: int) -> bool:
         if source == 0:
             return True
@@ -263,6 +275,7 @@ class PatState(CompactState):
         empty_all = []          # (every empty pile that takes a card, for moves through them)
         seen_groups = set()
         lays, takes_on, starts = table.lays, table.takes_on, table.starts
+        plain_take, plain_put, capacity = table.plain_take, table.plain_put, table.capacity
         for d in range(1, count):
             cards = piles[d]
             if not lays[d]:
@@ -289,10 +302,16 @@ class PatState(CompactState):
             if s == 0 and self.rules.stock.face != 2:
                 continue
             size = len(cards)
+            take = plain_take[s]
             for n in range(1, size + 1):
                 if cards[-n] > 52:
                     break
-                if not self.pick_ok(s, n):
+                if take is not None:        # (``pick_ok`` where only the take kind decides)
+                    picked = take == 9 or n == 1 and take != 0 or take in (2, 3) and self.is_run(
+                        table.fixed_fit[s], cards[-n:])
+                else:
+                    picked = self.pick_ok(s, n)
+                if not picked:
                     if self.hopeless(s, n):
                         break
                     continue
@@ -305,7 +324,12 @@ class PatState(CompactState):
                     if group_of is not None and n == size and not piles[d] and group_of[s] is not None \
                             and group_of[s] == group_of[d]:
                         continue
-                    if self.drop_ok(s, n, d):
+                    if n == 1 and take is not None and plain_put[d]:
+                        # (``drop_ok``: a pile with cards is here because its top takes this card)
+                        room = capacity[d]
+                        if (piles[d] or self.starts_with(d, bottom)) and (room is None or len(piles[d]) < room):
+                            out.append((DRAG, s, n, d))
+                    elif self.drop_ok(s, n, d):
                         out.append((DRAG, s, n, d))
             if free and size > 1 and cards[-2] <= 52 and cards[-1] <= 52 and not self.pick_ok(s, 2):
                 self._through_empty(s, wants, free, out)

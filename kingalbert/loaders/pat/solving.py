@@ -73,7 +73,7 @@ class PatFacts:
     # -- dead cards ------------------------------------------------------------------------
     def _here(self, state):
         dead, piles = self.dead, state.piles
-        key = tuple((piles[f][-1] if piles[f] else 0, len(piles[f])) for f in dead.foundations)
+        key = tuple([piles[f] for f in dead.foundations])
         found = self.memo.get(key)
         if found is None:
             if len(self.memo) > 200_000:

@@ -46,7 +46,9 @@ class CompactState(ABC):
         # the changes of the move being applied (put and set_extra add to it), else None
         self._undo: Any = None
         self._key: bytes | None = None
-        self._head, self._head_of = b"", None     # the encoded extra, and the extra it encodes
+        # the encoded extra, and the extra it encodes
+        self._head: bytes = b""
+        self._head_of: tuple | None = None
         self.limit = 4 * sum(len(p) for p in self.piles) + 16
 
     # -- keys ------------------------------------------------------------------------

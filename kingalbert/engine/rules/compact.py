@@ -90,6 +90,7 @@ class RulesState(CompactState):
         self.longest_drop = 10 ** 6 if None in drops else max([1, *drops])
         self.dead = None if plain else facts.dead
         self.memo: dict = {}
+        self._safe_sources: list[int] | None = None     # (``safe_move``'s)
         self.follows = facts.follows
         # the piles a move through the cells may use while empty (cells first, then columns):
         # each giving its top card, that nothing refills, covers or is covered by
@@ -568,20 +569,25 @@ class RulesState(CompactState):
         ups = self._facts_here()[1]
         if not ups:
             return None
-        piles, table, rule_of = self.piles, self.table, self.rule_of
-        for s, cards in enumerate(piles):
-            if not cards or table.roles[s] == "foundation":
+        piles, table = self.piles, self.table
+        sources = self._safe_sources
+        if sources is None:     # (the piles a card may be played up from: not foundations, giving cards)
+            sources = self._safe_sources = [s for s in range(len(piles))
+                                            if table.roles[s] != "foundation" and self.rule_of[s].take != "none"]
+        for s in sources:
+            cards = piles[s]
+            if not cards:
                 continue
             b = cards[-1]
             if b > 52:
                 continue
             f = ups.get(b - 1)
-            if f is None or rule_of[s].take == "none":
+            if f is None:
                 continue
             if table.covers and any(piles[j] for j in table.covered_by[s]):
                 continue
-            sources = table.from_full[f] if piles[f] else table.from_empty[f]
-            if sources is not None and not sources[s]:
+            allowed = table.from_full[f] if piles[f] else table.from_empty[f]
+            if allowed is not None and not allowed[s]:
                 continue
             if not piles[f] and self._refused(f, piles[f], s, table.roles[s], 1, b - 1, None, 0, 0):
                 continue

@@ -127,6 +127,20 @@ def test_what_tells_the_columns_apart(old, new):
     assert ["C1", "C2", "C3"] not in groups_of(changed), new
 
 
+def test_a_counter_read_by_a_routine_the_loop_calls_tells_them_apart():
+    """A global counted up in the loop and read by a predicate the loop calls: each turn
+    sees another count, so the order of the list can matter."""
+    changed = SMALL.replace("var played : integer;", "var played, seen : integer;").replace(
+        "predicate win? is", "predicate Few? is return seen < 2;\n\npredicate win? is").replace(
+        "with c do left := left + c! for C1, C2, C3;",
+        "with c do begin seen := seen + 1; if Few? then left := left + c!; end for C1, C2, C3;")
+    assert groups_of(changed) == []
+    # the same loop with the counter a local variable of its own: the predicate can't see it
+    local = changed.replace("var left : integer;", "var left, mine : integer;").replace(
+        "seen := seen + 1;", "mine := mine + 1;")
+    assert groups_of(local) == [["C1", "C2", "C3"]]
+
+
 def test_a_stack_variable_tells_them_apart():
     changed = SMALL.replace("var played : integer;", "var played : integer; last : stack;").replace(
         "if (Spos = !) and (Spos > 0) then Pull 1 To Cursor;",

@@ -18,8 +18,9 @@ first thing that could tell it from the others:
   stack (and then no other stack read but by the name of one outside the
   list, and only routines called that touch no state); variables only set
   to one constant, or only counted up (or only down) by a stack's length or
-  a constant of at least 0, and not otherwise read in the loop; only
-  routines called that change nothing;
+  a constant of at least 0, and not otherwise read in the loop (nor by a
+  routine it calls, where it is a global one); only routines called that
+  change nothing;
 * nothing can make the stacks' other per-stack state differ: no STACK
   variable, no drawing assigned (``S[0] := ...``), no card shaded
   (``TURN`` with a side other than the constants UP or DOWN), no ``WITH``
@@ -133,6 +134,7 @@ class OrderFree:
         self.program = program
         self.pure = pure_routines(program)
         self.still = still_routines(program)
+        self.global_readers = global_readers(program)
 
     def __call__(self, loop: ast.With) -> bool:
         if not loop.implicit:
@@ -185,6 +187,8 @@ class OrderFree:
             return False
         if any(len(found) > 1 for found in ways.values()):
             return False
+        if any(key[0] == "global" for key in ways) and any(called(node) in self.global_readers for node in nodes):
+            return False        # (a routine it calls could read a variable the loop counts)
         for node in nodes:
             if isinstance(node, ast.Name) and node.ref is not None and node.ref[:2] in ways \
                     and id(node) not in allowed:
@@ -271,3 +275,27 @@ def still_routines(program: CompiledProgram) -> set[str]:
                 still.discard(key)
                 changed = True
     return still
+
+
+def global_readers(program: CompiledProgram) -> set[str]:
+    """The routines that read a global variable, themselves or through what they call."""
+    calls: dict[str, set[str]] = {}
+    readers: set[str] = set()
+    for key, routine in program.routines.items():
+        calls[key] = set()
+        if routine.body is None:
+            continue
+        for node in walk(routine.body):
+            if isinstance(node, ast.Name) and node.ref is not None and node.ref[0] == "global":
+                readers.add(key)
+            found = called(node)
+            if found is not None:
+                calls[key].add(found)
+    changed = True
+    while changed:
+        changed = False
+        for key, callees in calls.items():
+            if key not in readers and callees & readers:
+                readers.add(key)
+                changed = True
+    return readers

@@ -30,7 +30,8 @@ class CompactState(ABC):
     weightings: tuple[bool, ...] = (True,)
     #: per weighting, what each move from the root adds to the score (``search.py``)
     depth_weights: tuple[int, ...] = (0,)
-    befs_share = 0.5
+    #: best-first search's share of the time (docs/solver.md, "The search": measured)
+    befs_share = 0.8
     #: two queues on the same score: one greedy, one that also counts the moves made (a
     #: weighted A*), which gets out of the plateaus where the greedy one wanders
     GREEDY_AND_PATIENT = ((True, True), (0, 4))

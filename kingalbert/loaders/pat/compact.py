@@ -333,8 +333,11 @@ class PatState(CompactState):
                         out.append((DRAG, s, n, d))
             if free and size > 1 and cards[-2] <= 52 and cards[-1] <= 52 and not self.pick_ok(s, 2):
                 self._through_empty(s, wants, free, out)
-        for i in range(count):
-            if self.click_plan(i) is not None:
+        if self.click_plan(0) is not None:
+            out.append((CLICK, 0, 1, -1))
+        for i in table.flippable:       # (the other piles a click can do anything to)
+            cards = piles[i]
+            if cards and cards[-1] > 52 and self.click_plan(i) is not None:
                 out.append((CLICK, i, 1, -1))
         if ordered and len(out) > 1:
             out.sort(key=self.priority, reverse=True)
@@ -546,12 +549,9 @@ class PatState(CompactState):
 
     def _after(self, src) -> None:
         piles, table = self.piles, self.table
-        for i in range(1, len(piles)):
+        for i in table.turning:
             cards = piles[i]
             if not cards or cards[-1] <= 52:
-                continue
-            spec = table.specs[i]
-            if spec.invisible or spec.face == 5 or not any(r.take.kind for r in spec.rules):
                 continue
             rules = self.active(i)
             if i != src and not rules.take.block:
@@ -564,11 +564,9 @@ class PatState(CompactState):
     # -- the end -----------------------------------------------------------------------------------
     def is_won(self) -> bool:
         table, piles = self.table, self.piles
-        counted = [i for i in range(table.count) if i == 0 or not table.window_only[i]]
-        zeros = [i for i in counted if table.targets[i] == 0]
+        zeros, full = table.won_by
         if zeros:
             return all(not piles[i] for i in zeros)
-        full = [i for i in counted if 0 < table.targets[i] < UNLIMITED]
         return bool(full) and all(len(piles[i]) == table.targets[i] for i in full)
 
     weightings, depth_weights = CompactState.GREEDY_AND_PATIENT

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...engine.cards import SUITS, Card
-from .model import CARD_H, CARD_W
+from .model import CARD_H, CARD_W, UNLIMITED
 
 DRAG, CLICK = 0, 1
 FACES = [Card(code % 13 + 1, SUITS[code // 13]) for code in range(52)]
@@ -96,6 +96,15 @@ class PatTables:
             rules is not None and rules.put.kind in (1, 2, 3) and not rules.put.source and not rules.put.neighbour
             and not rules.take.block and not rules.take.mask for rules in self.fixed[1:]]
         self.lays = [False] + [any(rules.put.kind for rules in spec.rules) for spec in specs]
+        #: the piles (not the stock) whose face-down top a click turns up, when free
+        self.flippable = [i for i, spec in enumerate(specs, start=1)
+                          if any(r.take.kind for r in spec.rules) and not spec.invisible]
+        #: the piles whose face-down top turns up by itself when it is free
+        self.turning = [i for i in self.flippable if specs[i - 1].face != 5]
+        # what winning asks: the piles to empty (target 0) or else the piles to fill
+        counted = [i for i in range(self.count) if i == 0 or not self.window_only[i]]
+        zeros = [i for i in counted if self.targets[i] == 0]
+        self.won_by = (zeros, [] if zeros else [i for i in counted if 0 < self.targets[i] < UNLIMITED])
         #: per pile: may a card be laid on it while it is empty (under some rule set)?
         self.starts = [False] + [any(rules.put.kind and rules.empty.kind != "none" for rules in spec.rules)
                                  for spec in specs]

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..moves import Move
-from ..solver.compact import CompactState
+from ..solver.compact import CompactState, PileShares
 from .fast import CODE, compiled, refuses_drop
 from .solving import facts as facts_of
 
@@ -91,6 +91,7 @@ class RulesState(CompactState):
         self.dead = None if plain else facts.dead
         self.memo: dict = {}
         self._safe_sources: list[int] | None = None     # (``safe_move``'s)
+        self.shares = PileShares()                      # (``scores``')
         self.follows = facts.follows
         # the piles a move through the cells may use while empty (cells first, then columns):
         # each giving its top card, that nothing refills, covers or is covered by
@@ -470,7 +471,7 @@ class RulesState(CompactState):
 
     def scores(self, key) -> list:
         total = 0
-        follows, roles = self.follows, self.table.roles
+        follows, roles, shares = self.follows, self.table.roles, self.shares
         for i, cards in enumerate(self.piles):
             role = roles[i]
             if role == "foundation":
@@ -479,24 +480,7 @@ class RulesState(CompactState):
                 if role in ("tableau", "cell", "reserve"):
                     total -= 3
                 continue
-            fit = follows[i]
-            low = [99, 99, 99, 99]
-            prev = -1
-            for b in cards:
-                if b > 52:
-                    total += 7
-                    prev = -1
-                    continue
-                c = b - 1
-                total += 4
-                if prev < 0 or not fit[prev] >> c & 1:
-                    total += 2
-                suit, rank = c // 13, c % 13
-                if low[suit] < rank:
-                    total += 2
-                else:
-                    low[suit] = rank
-                prev = c
+            total += shares.share(i, cards, follows[i])
         return [total] * 2
 
     def game_move(self, move) -> Move:

@@ -41,6 +41,7 @@ Unpaired cards (``PairBound``)
 from __future__ import annotations
 
 from ...engine.solver import deadcards
+from ...engine.solver.compact import PileShares
 from .model import UNLIMITED
 from .tables import DRAG, tables
 
@@ -69,6 +70,7 @@ class PatFacts:
         self.foundation = [ruleset._role(i) == "foundation" for i in range(table.count)]
         self.accepts = [False] + [any(rules.put.kind for rules in spec.rules) for spec in ruleset.specs]
         self.memo: dict = {}
+        self.pile_scores = PileShares()
 
     # -- dead cards ------------------------------------------------------------------------
     def _here(self, state):
@@ -131,7 +133,7 @@ class PatFacts:
     # -- how near won a position looks ---------------------------------------------------------
     def score(self, state) -> int:
         total = 0
-        table, foundation, accepts = self.table, self.foundation, self.accepts
+        foundation, accepts, memo = self.foundation, self.accepts, self.pile_scores
         for i, cards in enumerate(state.piles):
             if foundation[i]:
                 continue
@@ -139,24 +141,7 @@ class PatFacts:
                 if accepts[i]:
                     total -= 3
                 continue
-            fit = table.fits[i][0] if i else None
-            low = [99, 99, 99, 99]
-            prev = -1
-            for b in cards:
-                if b > 52:
-                    total += 7
-                    prev = -1
-                    continue
-                c = b - 1
-                total += 4
-                if prev < 0 or fit is None or not fit[prev] >> c & 1:
-                    total += 2
-                suit, rank = c // 13, c % 13
-                if low[suit] < rank:
-                    total += 2
-                else:
-                    low[suit] = rank
-                prev = c
+            total += memo.share(i, cards, self.table.fits[i][0] if i else None)
         return total
 
 

@@ -194,6 +194,8 @@ class RulesState(CompactState):
             columns = sum(1 for i in table.columns if not piles[i])
         dead_tops = self.dead_tops() if self.dead is not None and self.dead.returns else ()
         refuses, base = refuses_drop, self.base
+        # (moves through the cells need an empty one)
+        any_temp = any(not piles[t] for t in self.temps)
         out = []
         for s in range(count):
             cards = piles[s]
@@ -246,7 +248,7 @@ class RulesState(CompactState):
                                addition, base, cells, columns):
                         continue
                     out.append((DRAG, s, n, d))
-            if (take == "top" or self.longest_drop == 1) and size > 1 and self.temps:
+            if (take == "top" or self.longest_drop == 1) and size > 1 and any_temp:
                 self._through_cells(s, src_role, wants, broad, empty, cells, columns, out)
         clickable = range(count) if addition is not None else table.stock_piles
         for i in clickable:

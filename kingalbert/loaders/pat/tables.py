@@ -84,14 +84,15 @@ class PatTables:
                     union = [a | b for a, b in zip(union, fit)]
                 lists[key] = [[code for code in range(52) if mask >> code & 1] for mask in union]
             self.takes_on.append(lists[key])
-        # what most piles' rules come to (one rule set, nothing blocking, no marks, no capacity):
+        # what most piles' rules come to (``PatState.generate`` decides these inline):
         #: per pile, its take kind (0, 1, 2, 3 or 9) when nothing but the kind and its
-        #: sequence decides a pick, else None
+        #: sequence decides a pick (one rule set, no blocking), else None
         self.plain_take: list[int | None] = [None] + [
             rules.take.kind if rules is not None and not rules.take.block and rules.take.kind in (0, 1, 2, 3, 9)
             else None for rules in self.fixed[1:]]
         #: per pile: does a lone card go on it wherever its top card (or, empty, its
-        #: pattern) takes that card, while it has room?
+        #: pattern) takes that card, while it has room?  (One rule set laying one card
+        #: or more, from anywhere, whatever the neighbours hold, no blocking, no mask.)
         self.plain_put: list[bool] = [False] + [
             rules is not None and rules.put.kind in (1, 2, 3) and not rules.put.source and not rules.put.neighbour
             and not rules.take.block and not rules.take.mask for rules in self.fixed[1:]]

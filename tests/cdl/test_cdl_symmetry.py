@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 
 from kingalbert.engine import Game
-from kingalbert.engine.solver import solve
 from kingalbert.loaders.cdl import loads
 from kingalbert.loaders.cdl.symmetry import symmetric_stacks
-from tests.helpers.solver import plain_verdict, wins
+from tests.helpers.cdl_programs import small_golf
+from tests.helpers.solver import verdicts_agree
 
 GAMES = Path(__file__).resolve().parents[2] / "kingalbert" / "games" / "cdl"
 PLAIN = {"auto_finish": False, "auto_stack": False}
@@ -32,58 +32,7 @@ def test_the_bundled_programs(name, expected):
 
 
 # a small Golf with three columns: the columns are alike as written here
-SMALL = """
-game Small is 4 by 3;
-
-var played : integer;
-
-stack Stock; stack Waste; stack C1; stack C2; stack C3;
-
-predicate Next?(c : card) is
-  return (c mod 13 = Waste[Waste!] mod 13 + 1) or (c mod 13 + 1 = Waste[Waste!] mod 13);
-
-stack Stock is
-  X := 0; Y := 2;
-  Start is begin Add Ace+Spade .. Eight+Spade; Shuffle; Turn [1..!] side down; end;
-  SelectFrom(Spos : index) is
-    if ! > 0 then begin Pull 1 To Waste; Turn Waste[Waste!] side up; end;
-end Stock;
-
-stack Waste is
-  X := 1; Y := 2;
-  Start is begin Pull 1 From Stock; Turn [1] side up; end;
-  SelectTo(Spos : index) is
-    if Cursor! = 1 then if Next?(Cursor[1]) then begin Pull 1 From Cursor; played := played + 1; end;
-end Waste;
-
-stack C1 is
-  X := 0; Y := 0; Direction := down;
-  Start is begin Pull 2 From Stock; Turn [1..2] side down; end;
-  SelectFrom(Spos : index) is
-    if (Spos = !) and (Spos > 0) then Pull 1 To Cursor;
-end C1;
-
-stack C2 from C1 is X := 1; end C2;
-stack C3 from C1 is X := 2; end C3;
-
-predicate integrity? is
-  begin
-    with c do
-      if c! > 0 then Turn c[c!] side up
-    for C1, C2, C3;
-    return true;
-  end;
-
-predicate win? is
-  var left : integer;
-  begin
-    left := 0;
-    with c do left := left + c! for C1, C2, C3;
-    return left = 0;
-  end;
-
-order Stock Waste C1 C2 C3.
-"""
+SMALL = small_golf(3, alike=True)
 
 
 def test_a_small_program_whose_columns_are_alike():
@@ -160,13 +109,4 @@ def test_the_ruleset_gives_the_groups_to_the_solver_by_pile():
 
 @pytest.mark.slow
 def test_search_with_symmetric_columns_agrees_with_plain_search():
-    ruleset = loads(SMALL, "small.cdl")
-    verdicts = set()
-    for seed in range(16):
-        game = Game(ruleset, seed, PLAIN)
-        result = solve(game, timeout=60)
-        assert result.verdict == plain_verdict(game), seed
-        if result.verdict == "winnable":
-            assert wins(game, result.moves), seed
-        verdicts.add(result.verdict)
-    assert verdicts == {"winnable", "unwinnable"}
+    assert verdicts_agree(loads(SMALL, "small.cdl"), range(16), PLAIN) == {"winnable", "unwinnable"}

@@ -8,7 +8,8 @@ from kingalbert.engine import Game
 from kingalbert.engine.solver import solve
 from kingalbert.loaders import load
 from kingalbert.loaders.cdl import loads
-from tests.helpers.solver import plain_verdict
+from tests.helpers.cdl_programs import small_golf
+from tests.helpers.solver import verdicts_agree
 
 PLAIN = {"auto_finish": False, "auto_stack": False}
 
@@ -47,51 +48,8 @@ def test_an_unwinnable_sol_deal_is_proved_so():
 
 
 # Golf with six spades: two columns of two, one card on the waste, one in the stock
-SMALL_GOLF = """
-game Small is 4 by 3;
-
-stack Stock; stack Waste; stack C1; stack C2;
-
-predicate Next?(c : card) is
-  return (c mod 13 = Waste[Waste!] mod 13 + 1) or (c mod 13 + 1 = Waste[Waste!] mod 13);
-
-stack Stock is
-  X := 0; Y := 2;
-  Start is begin Add Ace+Spade .. Six+Spade; Shuffle; Turn [1..!] side down; end;
-  SelectFrom(Spos : index) is
-    if ! > 0 then begin Pull 1 To Waste; Turn Waste[Waste!] side up; end;
-end Stock;
-
-stack Waste is
-  X := 1; Y := 2;
-  Start is begin Pull 1 From Stock; Turn [1] side up; end;
-  SelectTo(Spos : index) is
-    if Cursor! = 1 then if Next?(Cursor[1]) then Pull 1 From Cursor;
-end Waste;
-
-stack C1 is
-  X := 0; Y := 0; Direction := down;
-  Start is begin Pull 2 From Stock; Turn [1..2] side up; end;
-  SelectFrom(Spos : index) is
-    if (Spos = !) and (Spos > 0) then Pull 1 To Cursor;
-end C1;
-
-stack C2 from C1 is X := 1; end C2;
-
-predicate win? is return C1! + C2! = 0;
-
-order Stock Waste C1 C2.
-"""
+SMALL_GOLF = small_golf(2, alike=False)
 
 
 def test_the_solver_decides_cardsworkshop_games_exactly():
-    ruleset = loads(SMALL_GOLF, "small.cdl")
-    verdicts = set()
-    for seed in range(12):
-        game = Game(ruleset, seed, PLAIN)
-        result = solve(game, timeout=60)
-        assert result.verdict == plain_verdict(game), seed
-        if result.verdict == "winnable":
-            assert replays_to_a_win(ruleset, seed, result.moves), seed
-        verdicts.add(result.verdict)
-    assert verdicts == {"winnable", "unwinnable"}
+    assert verdicts_agree(loads(SMALL_GOLF, "small.cdl"), range(12), PLAIN) == {"winnable", "unwinnable"}

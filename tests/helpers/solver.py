@@ -17,3 +17,19 @@ def wins(game, moves) -> bool:
     for move in moves:
         replay.play(move)
     return replay.status == "won"
+
+
+def verdicts_agree(ruleset, seeds, options) -> set:
+    """Solve each deal: the verdict must be the plain search's, and a line must win.
+    Returns the verdicts met (for the caller to ask that both kinds were)."""
+    from kingalbert.engine import Game
+    from kingalbert.engine.solver import solve
+    met = set()
+    for seed in seeds:
+        game = Game(ruleset, seed, options)
+        result = solve(game, timeout=60)
+        assert result.verdict == plain_verdict(game), seed
+        if result.verdict == "winnable":
+            assert wins(game, result.moves), seed
+        met.add(result.verdict)
+    return met

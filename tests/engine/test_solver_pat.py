@@ -155,7 +155,7 @@ def test_a_pyramid_card_whose_partners_it_covers_is_lost():
     pairs = facts(ruleset, lost).pairs
     assert pairs is not None and pairs.total == 13
     state = PatState(ruleset, lost)
-    assert pairs.hiding(state.piles, over) == {left, right}
+    assert pairs.hidden_masks(state.piles)[over] == 1 << left | 1 << right
     assert pairs.hopeless(state.piles) and state.generate(False) == []
     assert PatState(ruleset, lost, plain=True).generate(False)          # (the plain state has moves)
     assert search(PatState(ruleset, lost, plain=True), Budget(None, None, 20000))[0] == "unwinnable"

@@ -277,10 +277,6 @@ class PairBound:
             masks[q] = mask
         return masks
 
-    def hiding(self, piles, i: int) -> set[int]:
-        mask = self.hidden_masks(piles)[i]
-        return {p for p in range(len(piles)) if mask >> p & 1}
-
     def hopeless(self, piles) -> bool:
         total, keep = self.total, self.keep
         where: list[list[tuple[int, int]]] = [[] for _ in range(14)]

@@ -165,3 +165,79 @@ def test_an_addition_game_is_lost_when_stock_cards_lack_partners(label, ruleset,
                                                     {"name": bottom, "cards": ["QH"]}]}, options)
     assert not RulesState(ruleset, maybe).hopeless()
     assert plain_verdict(maybe) == solve(maybe, timeout=None).verdict == "winnable"
+
+
+# -- the talon: a stock turned over for ever, keyed by its cycle --------------------------
+TALONS = [(label, ruleset, options) for label, ruleset, options in GAMES
+          if RulesState(ruleset, Game(ruleset, 1, options)).talons]
+
+
+def test_the_bundled_games_with_a_stock_turned_over_for_ever_have_a_talon():
+    labels = {label.split(":")[1].lower() for label, _, _ in TALONS}
+    assert {"klondike", "canfield"} <= labels
+    # Forty Thieves as SolKit writes it goes through its stock once: no talon
+    assert "forty_thieves" not in labels
+
+
+def _clicked_pointers(state, talon):
+    """(pointer, clicks) of each pointer that plain clicks on the stock reach, the first time."""
+    out, seen = [], {len(state.piles[talon.waste])}
+    tokens = []
+    for clicks in range(1, 3 * (len(state.piles[talon.waste]) + len(state.piles[talon.stock])) + 4):
+        if state._stock_action(talon.stock) is None:
+            break
+        tokens.append(state.apply((1, talon.stock, 1, -1)))
+        pointer = len(state.piles[talon.waste])
+        if pointer not in seen:
+            seen.add(pointer)
+            if pointer:
+                out.append((pointer, clicks))
+    for token in reversed(tokens):
+        state.undo(token)
+    return out
+
+
+@pytest.mark.parametrize("label, ruleset, options", TALONS, ids=[t[0] for t in TALONS])
+def test_a_talon_reaches_what_clicks_reach_and_its_plays_are_the_games_moves(label, ruleset, options):
+    rng = seeded(label)
+    checked = 0
+    for game in reachable(ruleset, options, rng, seeds=3, steps=40):
+        state = RulesState(ruleset, game)
+        talon, = state.talons
+        assert talon.reach(len(state.piles[talon.waste]), len(talon.sequence(state.piles))) == \
+            _clicked_pointers(state, talon)
+        for move in [m for m in state.generate(False) if m[0] == 3][:3]:
+            # the clicks and the drag it stands for (and the safe moves after), played in
+            # the game, leave what it leaves
+            copy = Game.from_position(ruleset, game.to_position(), options)
+            token = state.apply(move)
+            for step in state.game_moves([token]):
+                copy.play(step)
+            plain = RulesState(ruleset, copy)
+            assert plain.key() == state.key(), (game.to_position(), move)
+            state.undo(token)
+            checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label, ruleset, options", TALONS, ids=[t[0] for t in TALONS])
+def test_reduced_search_with_a_talon_agrees_with_plain_search(label, ruleset, options):
+    """One suit, a high card often on a low one, a few cards in the talon, some dealt."""
+    rng = seeded(label + "talon")
+    rules = ruleset.rules_for(Game(ruleset, 0, options, deal=False))
+    piles = sum(1 for rule in rules.piles if rule.role not in ("foundation", "stock", "waste"))
+    met: dict[str, int] = {}
+    for _ in range(30):
+        game = small_rules_position(ruleset, options, rng, piles + 6, crowded=True, spread=(1, 1), talon=(2, 6))
+        truth = plain_verdict(game, max_states=6000)
+        if truth == "unknown":
+            continue
+        result = solve(game, timeout=None)
+        assert result.verdict == truth, game.to_position()
+        if truth == "winnable":
+            assert wins(game, result.moves)
+        met[truth] = met.get(truth, 0) + 1
+    assert sum(met.values()) >= 20
+    # (Forty Thieves' ten columns, empty ones taking any card, get out of every such position)
+    assert set(met) == ({"winnable"} if "forty" in label.lower() else {"winnable", "unwinnable"}), met

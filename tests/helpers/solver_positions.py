@@ -65,11 +65,13 @@ def _sequence(start, suit, build, length):
     return [f"{'A23456789TJQK'[r - 1]}{suit}" for r in ranks]
 
 
-def small_rules_position(ruleset, options, rng, loose, crowded=False, spread=(1, 2)):
+def small_rules_position(ruleset, options, rng, loose, crowded=False, spread=(1, 2), talon=None):
     """A ``Rules`` game near its end: the foundations built up (as their rules build),
     ``loose`` cards taken off their tops and put anywhere else, face up or down
     (``crowded``: at least one on every pile but the stock and waste, as far as
-    they go), of between ``spread[0]`` and ``spread[1]`` suits."""
+    they go), of between ``spread[0]`` and ``spread[1]`` suits.  ``talon``: (low,
+    high): that many of them (at random) go to the first stock and its waste instead,
+    some dealt already, and the rest are laid in any order."""
     rules = ruleset.rules_for(Game(ruleset, 0, options, deal=False))
     piles = {rule.name: [] for rule in rules.piles}
     variables = {}
@@ -103,6 +105,16 @@ def small_rules_position(ruleset, options, rng, loose, crowded=False, spread=(1,
         if stock.redeals is not None:
             key = "redeals" if stock is rules.stocks[0] else f"redeals.{stock.pile}"
             variables[key] = rng.randint(0, stock.redeals)
+    if talon is not None:
+        stock = rules.stocks[0]
+        chosen = rng.sample(out, min(len(out), rng.randint(*talon)))
+        for card in chosen:
+            out.remove(card)
+        dealt = rng.randint(0, len(chosen))
+        piles[stock.waste] = chosen[:dealt]
+        piles[stock.pile] = [card.lower() for card in reversed(chosen[dealt:])]
+        others = [rule for rule in others if rule.name not in (stock.pile, stock.waste)]
+        rng.shuffle(out)        # (not highest first: a high card may lie on a low one)
     if crowded:
         # a card for every pile that can hold one first, so that no pile is free to use,
         # then the rest on two or three of them

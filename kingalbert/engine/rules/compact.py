@@ -19,6 +19,12 @@ legal single move, checked as the rules check it, so such a move only joins
 positions the single moves reach anyway: the search still tries every single
 move, and an exhausted search is still a proof; a winning line spells each
 step out (``expand``).
+
+A stock turned over onto its waste as often as one likes is a *talon*
+(``solver/talon.py``): the positions its clicks go round are keyed as one, and
+instead of the clicks the state offers the play of each card they bring to
+the top, ``(TALON, stock, pointer, dst, clicks)``, spelt out as the clicks and
+the drag.
 """
 from __future__ import annotations
 
@@ -27,10 +33,11 @@ from typing import Any
 
 from ..moves import Move
 from ..solver.compact import CompactState, PileShares
+from ..solver.talon import Talon
 from .fast import CODE, compiled, refuses_drop
 from .solving import facts as facts_of
 
-DRAG, CLICK, SEQ = 0, 1, 2
+DRAG, CLICK, SEQ, TALON = 0, 1, 2, 3
 
 
 def temp_ok(rule) -> bool:
@@ -48,8 +55,8 @@ def face_down(byte: int) -> int:
 
 
 class RulesState(CompactState):
-    """A position of a ``RulesRuleset`` game; moves are ``(DRAG, src, n, dst)``, ``(CLICK, pile, 1, -1)``
-    and ``(SEQ, src, n, dst, cells)`` (the module's docstring)."""
+    """A position of a ``RulesRuleset`` game; moves are ``(DRAG, src, n, dst)``, ``(CLICK, pile, 1, -1)``,
+    ``(SEQ, src, n, dst, cells)`` and ``(TALON, stock, pointer, dst, clicks)`` (the module's docstring)."""
 
     weightings, depth_weights = CompactState.GREEDY_AND_PATIENT
 
@@ -104,6 +111,35 @@ class RulesState(CompactState):
         # an addition game whose stock cards can only pair with cards outside the stock and its waste
         self.stock_piles = None if plain else self._stock_cards_need_partners(rules, table, refilled)
         self.partners = self.stock_piles is not None
+        self.talons = () if plain else self._free_talons(rules, table, refilled | covering)
+        self.talon_of = {talon.stock: talon for talon in self.talons}
+        # (a talon's waste gives each card by a play of its own: no moves through the cells
+        # from it, whose result would depend on the cards under the top)
+        self.talon_wastes = frozenset(talon.waste for talon in self.talons)
+
+    def _free_talons(self, rules, table, tied) -> tuple[Talon, ...]:
+        """The stocks that make a talon (``solver/talon.py``): dealing to a waste that gives
+        only its top card and takes none, turned over as often as one likes, neither of them
+        refilled, refilling, covered, covering, counted for the win or dealt to by another
+        stock; not in an addition game (a waste card pairs in place)."""
+        if rules.addition is not None:
+            return ()
+        out = []
+        wastes = [w for _, _, w, _ in self.stock_of.values()]
+        for i, (_, stock, waste, targets) in self.stock_of.items():
+            if waste is None or targets or stock.redeals is not None or stock.count < 1:
+                continue
+            stock_rule, waste_rule = rules.piles[i], rules.piles[waste]
+            if stock_rule.accept or waste_rule.accept or waste_rule.take != "top" or wastes.count(waste) > 1:
+                continue
+            if {i, waste} & tied or table.covered_by[i] or table.covered_by[waste] or waste in self.stock_of:
+                continue
+            if stock_rule.won_count is not None or waste_rule.won_count is not None:
+                continue
+            if self.group_of is not None and (self.group_of[i] is not None or self.group_of[waste] is not None):
+                continue
+            out.append(Talon(i, waste, stock.count, stock.deal_on_redeal))
+        return tuple(out)
 
     def _stock_cards_need_partners(self, rules, table, refilled) -> tuple[int, int] | None:
         """(stock, waste) if, by the rules, a card in them can leave them only paired with a
@@ -248,15 +284,43 @@ class RulesState(CompactState):
                                addition, base, cells, columns):
                         continue
                     out.append((DRAG, s, n, d))
-            if (take == "top" or self.longest_drop == 1) and size > 1 and any_temp:
+            if (take == "top" or self.longest_drop == 1) and size > 1 and any_temp and s not in self.talon_wastes:
                 self._through_cells(s, src_role, wants, broad, empty, cells, columns, out)
         clickable = range(count) if addition is not None else table.stock_piles
+        talon_of = self.talon_of
         for i in clickable:
-            if self._stock_action(i) is not None or self._single(i, blocked):
+            if i in talon_of:
+                self._talon_plays(talon_of[i], wants, broad, empty, cells, columns, out)
+            elif self._stock_action(i) is not None or self._single(i, blocked):
                 out.append((CLICK, i, 1, -1))
         if ordered and len(out) > 1:
             out.sort(key=self._priority, reverse=True)
         return out
+
+    def _talon_plays(self, talon, wants, broad, empty, cells, columns, out) -> None:
+        """The plays of each card of the talon that clicks bring to the top of its waste
+        (the top card's own moves are the waste's): ``(TALON, stock, pointer, dst, clicks)``."""
+        piles, rule_of, table = self.piles, self.rule_of, self.table
+        w = talon.waste
+        waste, stock = piles[w], piles[talon.stock]
+        size = len(waste) + len(stock)
+        refuses, base = refuses_drop, self.base
+        for pointer, clicks in talon.reach(len(waste), size):
+            b = waste[pointer - 1] if pointer <= len(waste) else face_up(stock[size - pointer])
+            c = b - 1
+            found = wants.get(c)
+            if found is None:
+                targets = empty if not broad else broad if not empty else sorted(broad + empty)
+            elif broad or empty:
+                targets = sorted(found + broad + empty)
+            else:
+                targets = found
+            for d in targets:
+                dcards = piles[d]
+                if refuses(table, rule_of[d], d, len(dcards), dcards[-1] - 1 if dcards else 0, w, "waste", 1, c,
+                           None, base, cells, columns):
+                    continue
+                out.append((TALON, talon.stock, pointer, d, clicks))
 
     def _through_cells(self, s, src_role, wants, broad, empty, cells, columns, out) -> None:
         """The moves of the top 2, 3 ... cards of pile ``s`` (which gives only its top card)
@@ -340,6 +404,8 @@ class RulesState(CompactState):
         roles = self.table.roles
         if kind == CLICK:
             return -5
+        if kind == TALON:       # (as the waste's top card, a little after it)
+            return self._priority((DRAG, self.talon_of[s].waste, 1, d)) - 1
         src = self.piles[s]
         score = 0
         if roles[d] == "foundation":
@@ -369,6 +435,14 @@ class RulesState(CompactState):
         if move[0] == SEQ:
             for step in self.steps(move):
                 self.play(step)
+            return
+        if move[0] == TALON:
+            _, s, pointer, d, _ = move
+            talon = self.talon_of[s]
+            on_waste, in_stock = talon.split(talon.sequence(self.piles), pointer)
+            self.put(talon.waste, on_waste)
+            self.put(s, in_stock)
+            self.play((DRAG, talon.waste, 1, d))
             return
         kind, s, n, d = move
         if kind == DRAG:
@@ -474,7 +548,7 @@ class RulesState(CompactState):
     def scores(self, key) -> list:
         total = 0
         follows, roles, shares = self.follows, self.table.roles, self.shares
-        for i, cards in enumerate(self.piles):
+        for i, cards in enumerate(self.keyed_piles() if self.talons else self.piles):
             role = roles[i]
             if role == "foundation":
                 continue
@@ -488,6 +562,8 @@ class RulesState(CompactState):
     def game_move(self, move) -> Move:
         if move[0] == SEQ:
             return self.game_move(self.steps(move)[0])
+        if move[0] == TALON:
+            return self.expand(move)[0]
         kind, s, n, d = move
         if kind == DRAG:
             return Move("drag", self.names[s], n, self.names[d])
@@ -544,6 +620,10 @@ class RulesState(CompactState):
     def expand(self, move) -> list[Move]:
         if move[0] == SEQ:
             return [self.game_move(step) for step in self.steps(move)]
+        if move[0] == TALON:
+            _, s, _, d, clicks = move
+            return [Move("click", self.names[s])] * clicks + [
+                Move("drag", self.names[self.talon_of[s].waste], 1, self.names[d])]
         return [self.game_move(move)]
 
     def dead_tops(self):
@@ -557,9 +637,12 @@ class RulesState(CompactState):
             return None
         piles, table = self.piles, self.table
         sources = self._safe_sources
-        if sources is None:     # (the piles a card may be played up from: not foundations, giving cards)
+        if sources is None:
+            # the piles a card may be played up from: not foundations, giving cards; not a
+            # talon's waste, whose top card differs between positions under one key
             sources = self._safe_sources = [s for s in range(len(piles))
-                                            if table.roles[s] != "foundation" and self.rule_of[s].take != "none"]
+                                            if table.roles[s] != "foundation" and self.rule_of[s].take != "none"
+                                            and s not in self.talon_wastes]
         for s in sources:
             cards = piles[s]
             if not cards:

@@ -51,6 +51,9 @@ class CompactState(ABC):
         self._head: bytes = b""
         self._head_of: tuple | None = None
         self.limit = 4 * sum(len(p) for p in self.piles) + 16
+        #: the stocks turned over for ever (``talon.py``), keyed by their cycle; a subclass
+        #: that sets them offers the plays of their cards instead of their clicks
+        self.talons: tuple = ()
 
     # -- keys ------------------------------------------------------------------------
     @staticmethod
@@ -61,10 +64,19 @@ class CompactState(ABC):
             out += value.to_bytes(2, "little")
         return bytes(out)
 
+    def keyed_piles(self) -> list:
+        """The piles as the key has them (each talon's cycle as one)."""
+        piles = self.piles
+        for talon in self.talons:
+            canonical = talon.canonical(piles)
+            if canonical is not None:
+                piles = canonical
+        return piles
+
     def key(self) -> bytes:
         key = self._key
         if key is None:
-            piles = self.piles
+            piles = self.keyed_piles() if self.talons else self.piles
             parts = [piles[i] for i in self.single]
             for group in self.groups:
                 parts += sorted([piles[i] for i in group])

@@ -8,7 +8,7 @@ from kingalbert.engine.solver import Budget, solve
 from kingalbert.engine.solver.search import search
 from kingalbert.loaders.pat.compact import BYTE, PatState
 from tests.helpers.solver import wins
-from tests.helpers.solver_positions import bundled, check_compact_state, seeded, small_pat_position
+from tests.helpers.solver_positions import bundled, check_compact_state, check_talon_plays, seeded, small_pat_position
 
 GAMES = bundled("pat")
 IDS = [label for label, _, _ in GAMES]
@@ -80,7 +80,9 @@ def test_going_round_an_unlimited_stock_again_meets_the_positions_seen():
         keys, turned = [], 0
         while turned < rounds:
             before = len(state.piles[0])
-            state.apply(next(move for move in state.generate(False) if move[0] == 1 and move[1] == 0))
+            # (a click on the stock: the reduced state offers the talon's plays instead, but
+            # plays a click as the game does)
+            state.apply((1, 0, 1, -1))
             if len(state.piles[0]) > before:      # the waste turned over
                 turned += 1
                 keys.append(state.key())
@@ -211,3 +213,43 @@ def test_pyramid_search_with_the_pair_bound_agrees_with_plain_search():
         if truth == "winnable":
             assert wins(position, result.moves)
     assert decided >= 20 and lost_by_bound >= 1
+
+
+# -- the talon: a stock turned over for ever, keyed by its cycle once turned over ----------------
+TALONS = [game for game in GAMES if PatState(game[1], Game(game[1], 1, game[2])).talons]
+
+
+def test_the_bundled_games_turning_their_stock_over_for_ever_have_a_talon():
+    assert {label.split(":")[1] for label, _, _ in TALONS} == {"Klondike", "Canfield", "Little Mystery"}
+
+
+@pytest.mark.parametrize("label, ruleset, options", TALONS, ids=[g[0] for g in TALONS])
+def test_a_talon_reaches_what_clicks_reach_and_its_plays_are_the_games_moves(label, ruleset, options):
+    def click(state):
+        return state.apply((1, 0, 1, -1)) if state.click_plan(0) is not None else None
+    assert check_talon_plays(lambda game: PatState(ruleset, game), click, ruleset, options, seeded(label)) >= 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label, ruleset, options", TALONS, ids=[g[0] for g in TALONS])
+def test_reduced_search_with_a_talon_agrees_with_plain_search(label, ruleset, options):
+    """One suit, a high card often on a low one, a few cards in the talon, some dealt, in
+    the first pass or a later one."""
+    rng = seeded(label + "talon")
+    met: dict[str, int] = {}
+    for _ in range(30):
+        game = small_pat_position(ruleset, options, rng, 13, spread=(1, 1), talon=(2, 6))
+        # the plain state, but passes after the second keyed as the second: with no limit on
+        # passes, a search that counts them never ends (that reduction has its own test above)
+        plain = PatState(ruleset, game, plain=True)
+        plain.pass_cap = 2
+        plain.extra = (min(plain.extra[0], 2), plain.extra[1])
+        truth = search(plain, Budget(None, None, 20000))[0]
+        if truth == "unknown":
+            continue
+        result = solve(game, timeout=None)
+        assert result.verdict == truth, game.to_position()
+        if truth == "winnable":
+            assert wins(game, result.moves)
+        met[truth] = met.get(truth, 0) + 1
+    assert sum(met.values()) >= 20 and set(met) == {"winnable", "unwinnable"}, met

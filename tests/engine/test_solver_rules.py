@@ -9,7 +9,14 @@ from kingalbert.engine.rules.fast import CODE
 from kingalbert.engine.ruleset import Ruleset
 from kingalbert.engine.solver import solve
 from tests.helpers.solver import plain_verdict, wins
-from tests.helpers.solver_positions import bundled, check_compact_state, reachable, seeded, small_rules_position
+from tests.helpers.solver_positions import (
+    bundled,
+    check_compact_state,
+    check_talon_plays,
+    reachable,
+    seeded,
+    small_rules_position,
+)
 
 GAMES = bundled("sol", "ini")
 IDS = [label for label, _, _ in GAMES]
@@ -179,45 +186,12 @@ def test_the_bundled_games_with_a_stock_turned_over_for_ever_have_a_talon():
     assert "forty_thieves" not in labels
 
 
-def _clicked_pointers(state, talon):
-    """(pointer, clicks) of each pointer that plain clicks on the stock reach, the first time."""
-    out, seen = [], {len(state.piles[talon.waste])}
-    tokens = []
-    for clicks in range(1, 3 * (len(state.piles[talon.waste]) + len(state.piles[talon.stock])) + 4):
-        if state._stock_action(talon.stock) is None:
-            break
-        tokens.append(state.apply((1, talon.stock, 1, -1)))
-        pointer = len(state.piles[talon.waste])
-        if pointer not in seen:
-            seen.add(pointer)
-            if pointer:
-                out.append((pointer, clicks))
-    for token in reversed(tokens):
-        state.undo(token)
-    return out
-
-
 @pytest.mark.parametrize("label, ruleset, options", TALONS, ids=[t[0] for t in TALONS])
 def test_a_talon_reaches_what_clicks_reach_and_its_plays_are_the_games_moves(label, ruleset, options):
-    rng = seeded(label)
-    checked = 0
-    for game in reachable(ruleset, options, rng, seeds=3, steps=40):
-        state = RulesState(ruleset, game)
-        talon, = state.talons
-        assert talon.reach(len(state.piles[talon.waste]), len(talon.sequence(state.piles))) == \
-            _clicked_pointers(state, talon)
-        for move in [m for m in state.generate(False) if m[0] == 3][:3]:
-            # the clicks and the drag it stands for (and the safe moves after), played in
-            # the game, leave what it leaves
-            copy = Game.from_position(ruleset, game.to_position(), options)
-            token = state.apply(move)
-            for step in state.game_moves([token]):
-                copy.play(step)
-            plain = RulesState(ruleset, copy)
-            assert plain.key() == state.key(), (game.to_position(), move)
-            state.undo(token)
-            checked += 1
-    assert checked >= 10
+    def click(state):
+        stock = state.talons[0].stock
+        return state.apply((1, stock, 1, -1)) if state._stock_action(stock) is not None else None
+    assert check_talon_plays(lambda game: RulesState(ruleset, game), click, ruleset, options, seeded(label)) >= 10
 
 
 @pytest.mark.slow

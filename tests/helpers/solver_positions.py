@@ -56,6 +56,45 @@ def check_compact_state(make_state, contents, extra_agrees, ruleset, options, rn
             state.undo(token)
             assert state.piles == contents(game)
 
+def check_talon_plays(make_state, click, ruleset, options, rng, seeds=3, steps=40) -> int:
+    """On positions met by random play of a game with a talon: the pointers ``reach``
+    lists are those that plain clicks on the stock come to, each the first time
+    (``click(state)``: play a click on the stock, returning its token, or None when a
+    click does nothing); and a few plays of talon cards, spelt out (with the safe
+    moves after them) and played in the game, leave the position the state's play
+    leaves.  Returns how many plays were checked."""
+    checked = 0
+    for game in reachable(ruleset, options, rng, seeds=seeds, steps=steps):
+        state = make_state(game)
+        talon, = state.talons
+        size = len(talon.sequence(state.piles))
+        start = len(state.piles[talon.waste])
+        clicked, seen, tokens = [], {start}, []
+        for clicks in range(1, 3 * size + 4):
+            token = click(state)
+            if token is None:
+                break
+            tokens.append(token)
+            pointer = len(state.piles[talon.waste])
+            if pointer not in seen:
+                seen.add(pointer)
+                if pointer:
+                    clicked.append((pointer, clicks))
+        for token in reversed(tokens):
+            state.undo(token)
+        assert talon.reach(start, size) == clicked, game.to_position()
+        plays = [move for move in state.generate(False) if len(move) > 4 and move[0] == 3]
+        for move in plays[:3]:
+            copy = Game.from_position(ruleset, game.to_position(), options)
+            token = state.apply(move)
+            for step in state.game_moves([token]):
+                copy.play(step)
+            assert make_state(copy).key() == state.key(), (game.to_position(), move)
+            state.undo(token)
+            checked += 1
+    return checked
+
+
 def _sequence(start, suit, build, length):
     ranks = []
     rank = start
@@ -191,11 +230,13 @@ def thinned_deal(ruleset, options, rng, low=8, high=12):
     return thinned
 
 
-def small_pat_position(ruleset, options, rng, loose, spread=(1, 2)):
+def small_pat_position(ruleset, options, rng, loose, spread=(1, 2), talon=None):
     """A ``.pat`` game near its end, as ``small_rules_position`` makes them: its
     foundations (piles with a winning count) built up by their sequence from their
     start card, ``loose`` cards of one or two suits taken off them and laid on the
-    other piles that hold cards, at least one on each."""
+    other piles that hold cards, at least one on each.  ``talon``: (low, high): that
+    many of them go to the stock and its waste instead, some dealt already, in the
+    first pass or a later one, and the rest are laid in any order."""
     game = Game(ruleset, 0, options)
     foundations = [i for i in range(1, len(game.piles)) if ruleset._role(i) == "foundation"]
     piles = {pile.name: [] for pile in game.piles}
@@ -221,6 +262,18 @@ def small_pat_position(ruleset, options, rng, loose, spread=(1, 2)):
         name = rng.choice(open_piles)
         if len(piles[name]) > 1:
             out.append(piles[name].pop())
+    if talon is not None:
+        waste = next(pile.name for pile in game.piles if ruleset.is_waste(pile))
+        chosen = rng.sample(out, min(len(out), rng.randint(*talon)))
+        for card in chosen:
+            out.remove(card)
+        rng.shuffle(out)
+        dealt = rng.randint(0, len(chosen))
+        piles[waste] = chosen[:dealt]
+        piles[game.piles[0].name] = [card.lower() for card in reversed(chosen[dealt:])]
+        variables["pass"] = rng.randint(1, 2)
+        if variables["pass"] > 1 or dealt == len(chosen):
+            variables["emptied"] = True
     others = [i for i in range(1, len(game.piles)) if i not in foundations and not ruleset.window_only(i)
               and not ruleset.specs[i - 1].invisible]
     takers = [i for i in others if any(r.take.kind for r in ruleset.specs[i - 1].rules)

@@ -54,6 +54,7 @@ class CompactState(ABC):
         #: the stocks turned over for ever (``talon.py``), keyed by their cycle; a subclass
         #: that sets them offers the plays of their cards instead of their clicks
         self.talons: tuple = ()
+        self.talon_wastes: frozenset = frozenset()
 
     # -- keys ------------------------------------------------------------------------
     @staticmethod
@@ -68,10 +69,15 @@ class CompactState(ABC):
         """The piles as the key has them (each talon's cycle as one)."""
         piles = self.piles
         for talon in self.talons:
-            canonical = talon.canonical(piles)
+            canonical = talon.canonical(piles) if self.talon_cycles(talon) else None
             if canonical is not None:
                 piles = canonical
         return piles
+
+    def talon_cycles(self, talon) -> bool:
+        """Are the positions of ``talon``'s cycle, as the state stands, of equal standing?
+        (A subclass may say not yet: the talon's clicks change something else first.)"""
+        return True
 
     def key(self) -> bytes:
         key = self._key

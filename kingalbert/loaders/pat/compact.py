@@ -11,22 +11,30 @@ Games this state can't play exactly decline it (``PatState.supports``): a
 stock turned over shuffled (the random generator would be part of the
 position), cards brought from the bottom to the top by a click, a foundation
 value that could change during the game.  Those are searched through
-``Game``.  The reductions are ``solving.PatFacts``'.
+``Game``.  The reductions are ``solving.PatFacts``', and the talon: a stock
+turned over for ever onto a waste that gives only its top card is keyed by its
+cycle once it has been turned over (``engine/solver/talon.py``), and its cards
+are played straight from it (``TALON``: the clicks, then the drag).
 """
 from __future__ import annotations
 
 from ...engine.moves import Move
 from ...engine.solver.compact import CompactState
+from ...engine.solver.talon import Talon
 from .model import UNLIMITED
+from .solving import by_place_excluded
 from .solving import facts as facts_of
 from .tables import BYTE, CLICK, DRAG, FACES, down, tables, up  # noqa: F401  (BYTE: the card codes, for tests)
 
 #: a move through empty piles: ``(SEQ, src, n, dst, piles)``
 SEQ = 2
+#: a card of the talon played from where clicks bring it: ``(TALON, 0, pointer, dst, clicks, turned)``
+TALON = 3
 
 
 class PatState(CompactState):
-    """A position of a ``PatRuleset`` game; moves are ``(DRAG, src, n, dst)`` and ``(CLICK, pile, 1, -1)``."""
+    """A position of a ``PatRuleset`` game; moves are ``(DRAG, src, n, dst)``, ``(CLICK, pile, 1, -1)``,
+    ``(SEQ, ...)`` and ``(TALON, ...)`` (above)."""
 
     @staticmethod
     def supports(ruleset, game) -> bool:
@@ -73,6 +81,33 @@ class PatState(CompactState):
         #: the bound of an addition game (``solving.PairBound``), None where it doesn't hold
         self.pairs = None if plain else facts.pairs
         self.memo: dict = {}
+        self.talon: Talon | None = None if plain else self._free_talon(ruleset)
+        self.talons = () if self.talon is None else (self.talon,)
+        self.talon_wastes = frozenset(talon.waste for talon in self.talons)
+
+    def _free_talon(self, ruleset) -> Talon | None:
+        """The stock as a talon (``solver/talon.py``): turned over unshuffled as often as one
+        likes onto a waste that gives only its top card and takes none; the stock face down,
+        feeding no pile; every rule set fixed (none chosen by the stock or the pass);
+        neither pile looked at by place nor counted for the win."""
+        stock, table = ruleset.stock, self.table
+        w = table.waste
+        if w is None or stock.face == 2 or stock.passes < UNLIMITED or stock.draw < 1 or stock.shuffle:
+            return None
+        if table.feeders_possible or table.lays[w] or table.plain_take[w] != 1 or 0 in table.turning:
+            return None
+        if any(fixed is None for fixed in table.fixed[1:]):
+            return None
+        if {0, w} & by_place_excluded(ruleset, table):
+            return None
+        zeros, full = table.won_by
+        if {0, w} & set(full) or len({0, w} & set(zeros)) == 1:
+            return None
+        return Talon(0, w, stock.draw, False)
+
+    def talon_cycles(self, talon) -> bool:
+        # (before the first turn-over, the pass differs: every position keyed as it is)
+        return self.extra[0] >= 2
 
     # -- rule sets in force -------------------------------------------------------------
     def active(self, index: int, k=None):
@@ -331,9 +366,12 @@ class PatState(CompactState):
                             out.append((DRAG, s, n, d))
                     elif self.drop_ok(s, n, d):
                         out.append((DRAG, s, n, d))
-            if free and size > 1 and cards[-2] <= 52 and cards[-1] <= 52 and not self.pick_ok(s, 2):
+            if free and size > 1 and cards[-2] <= 52 and cards[-1] <= 52 and not self.pick_ok(s, 2) \
+                    and s not in self.talon_wastes:
                 self._through_empty(s, wants, free, out)
-        if self.click_plan(0) is not None:
+        if self.talon is not None:
+            self._talon_plays(wants, empty, out)
+        elif self.click_plan(0) is not None:
             out.append((CLICK, 0, 1, -1))
         for i in table.flippable:       # (the other piles a click can do anything to)
             cards = piles[i]
@@ -342,6 +380,29 @@ class PatState(CompactState):
         if ordered and len(out) > 1:
             out.sort(key=self.priority, reverse=True)
         return out
+
+    def _talon_plays(self, wants, empty, out) -> None:
+        """The plays of each card that clicks bring to the top of the talon's waste (the top
+        card's own moves are the waste's), each tried as the drag from that very position."""
+        talon = self.talon
+        assert talon is not None
+        piles, w = self.piles, talon.waste
+        waste, stock = piles[w], piles[0]
+        cards = talon.sequence(piles)
+        size, pointer = len(cards), len(waste)
+        to_end = -(-(size - pointer) // talon.count)        # (the clicks to the end; the next one turns)
+        try:
+            for at, clicks in talon.reach(pointer, size):
+                piles[w], piles[0] = talon.split(cards, at)
+                if not self.pick_ok(w, 1):
+                    continue
+                found = wants.get((cards[at - 1] - 1) % 52)
+                targets = sorted(found + empty) if found and empty else (found or empty)
+                for d in targets:
+                    if self.drop_ok(w, 1, d):
+                        out.append((TALON, 0, at, d, clicks, clicks > to_end))
+        finally:
+            piles[w], piles[0] = waste, stock
 
     def _through_empty(self, s: int, wants, free, out) -> None:
         """Moves of the top 2, 3 ... cards of pile ``s`` (which gives one card at a time) to
@@ -408,6 +469,9 @@ class PatState(CompactState):
         kind, s, n, d = move[:4]
         if kind == CLICK:
             return -5 if s == 0 else 50
+        if kind == TALON:       # (as the waste's top card, a little after it)
+            assert self.talon is not None
+            return self.priority((DRAG, self.talon.waste, 1, d)) - 1
         table, piles = self.table, self.piles
         score = 0
         if table.targets[d] == 13 or 0 < table.targets[d] < UNLIMITED:
@@ -522,6 +586,20 @@ class PatState(CompactState):
             for step in self.steps(move):
                 self.play(step)
             return
+        if move[0] == TALON:
+            _, _, at, d, _, turned = move
+            talon = self.talon
+            assert talon is not None
+            waste, stock = talon.split(talon.sequence(self.piles), at)
+            emptied = self.extra[1] or turned or not stock
+            self.put(talon.waste, waste)
+            self.put(0, stock)
+            passes = self.extra[0] + 1 if turned else self.extra[0]
+            extra = (passes if self.pass_cap is None else min(passes, self.pass_cap), 1 if emptied else 0)
+            if extra != self.extra:
+                self.set_extra(extra)
+            self.play((DRAG, talon.waste, 1, d))
+            return
         kind, s, n, d = move
         piles = self.piles
         if kind == DRAG:
@@ -577,11 +655,18 @@ class PatState(CompactState):
     def expand(self, move) -> list[Move]:
         if move[0] == SEQ:
             return [self.game_move(step) for step in self.steps(move)]
+        if move[0] == TALON:
+            assert self.talon is not None
+            _, _, _, d, clicks, _ = move
+            return [Move("click", self.names[0])] * clicks + [
+                Move("drag", self.names[self.talon.waste], 1, self.names[d])]
         return [self.game_move(move)]
 
     def game_move(self, move) -> Move:
         if move[0] == SEQ:
             return self.game_move(self.steps(move)[0])
+        if move[0] == TALON:
+            return self.expand(move)[0]
         kind, s, n, d = move
         if kind == DRAG:
             return Move("drag", self.names[s], n, self.names[d])

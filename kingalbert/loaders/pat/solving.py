@@ -123,8 +123,8 @@ class PatFacts:
             return None
         piles, foundation = state.piles, self.foundation
         for s, cards in enumerate(piles):
-            if not cards or foundation[s] or cards[-1] > 52:
-                continue
+            if not cards or foundation[s] or cards[-1] > 52 or s in state.talon_wastes:
+                continue        # (a talon's waste: its top differs between positions of one key)
             f = ups.get(cards[-1] - 1)
             if f is not None and state.pick_ok(s, 1) and state.drop_ok(s, 1, f):
                 return (DRAG, s, 1, f)
@@ -134,7 +134,7 @@ class PatFacts:
     def score(self, state) -> int:
         total = 0
         foundation, accepts, memo = self.foundation, self.accepts, self.pile_scores
-        for i, cards in enumerate(state.piles):
+        for i, cards in enumerate(state.keyed_piles() if state.talons else state.piles):
             if foundation[i]:
                 continue
             if not cards:
@@ -145,7 +145,7 @@ class PatFacts:
         return total
 
 
-def _by_place_excluded(ruleset, table) -> set:
+def by_place_excluded(ruleset, table) -> set:
     """Piles a rule looks at by place: neighbours of piles that block or lay down by their
     neighbours, the pile before one that takes only from it, and piles in reach of
     covering ones."""
@@ -177,7 +177,7 @@ def _by_place_excluded(ruleset, table) -> set:
 
 
 def symmetric_groups(ruleset, table, base) -> list[list[int]]:
-    excluded = _by_place_excluded(ruleset, table)
+    excluded = by_place_excluded(ruleset, table)
     by_rule: dict = {}
     for i, spec in enumerate(ruleset.specs, start=1):
         if i in excluded or i == table.waste or table.window_only[i]:

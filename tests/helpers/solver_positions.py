@@ -56,32 +56,32 @@ def check_compact_state(make_state, contents, extra_agrees, ruleset, options, rn
             state.undo(token)
             assert state.piles == contents(game)
 
-def check_talon_plays(make_state, click, ruleset, options, rng, seeds=3, steps=40) -> int:
+def check_talon_plays(make_state, ruleset, options, rng, seeds=3, steps=40) -> int:
     """On positions met by random play of a game with a talon: the pointers ``reach``
-    lists are those that plain clicks on the stock come to, each the first time
-    (``click(state)``: play a click on the stock, returning its token, or None when a
-    click does nothing); and a few plays of talon cards, spelt out (with the safe
-    moves after them) and played in the game, leave the position the state's play
-    leaves.  Returns how many plays were checked."""
+    lists are those that the game's own clicks on the stock come to, each the first
+    time; and a few plays of talon cards, spelt out (with the safe moves after them)
+    and played in the game, leave the position the state's play leaves.  Returns how
+    many plays were checked."""
     checked = 0
     for game in reachable(ruleset, options, rng, seeds=seeds, steps=steps):
         state = make_state(game)
         talon, = state.talons
+        stock, waste = game.piles[talon.stock].name, game.piles[talon.waste]
         size = len(talon.sequence(state.piles))
-        start = len(state.piles[talon.waste])
-        clicked, seen, tokens = [], {start}, []
+        start = len(waste.cards)
+        clicked, seen = [], {start}
+        copy = Game.from_position(ruleset, game.to_position(), options)
+        waste = copy.piles[talon.waste]
         for clicks in range(1, 3 * size + 4):
-            token = click(state)
-            if token is None:
+            click = next((move for move in copy.legal_moves if move.kind == "click" and move.src == stock), None)
+            if click is None:
                 break
-            tokens.append(token)
-            pointer = len(state.piles[talon.waste])
+            copy.play(click)
+            pointer = len(waste.cards)
             if pointer not in seen:
                 seen.add(pointer)
                 if pointer:
                     clicked.append((pointer, clicks))
-        for token in reversed(tokens):
-            state.undo(token)
         assert talon.reach(start, size) == clicked, game.to_position()
         plays = [move for move in state.generate(False) if len(move) > 4 and move[0] == 3]
         for move in plays[:3]:

@@ -639,10 +639,13 @@ class RulesState(CompactState):
         sources = self._safe_sources
         if sources is None:
             # the piles a card may be played up from: not foundations, giving cards; not a
-            # talon's waste, whose top card differs between positions under one key
+            # talon's waste, whose top card differs between positions under one key, nor the
+            # waste of a stock dealing several at a time (without the card, the next passes
+            # would deal other cards together: docs/solver.md, "The talon")
+            several = {waste for _, stock, waste, _ in self.stock_of.values() if stock.count > 1}
             sources = self._safe_sources = [s for s in range(len(piles))
                                             if table.roles[s] != "foundation" and self.rule_of[s].take != "none"
-                                            and s not in self.talon_wastes]
+                                            and s not in self.talon_wastes and s not in several]
         for s in sources:
             cards = piles[s]
             if not cards:
@@ -661,4 +664,26 @@ class RulesState(CompactState):
             if not piles[f] and self._refused(f, piles[f], s, table.roles[s], 1, b - 1, None, 0, 0):
                 continue
             return (DRAG, s, 1, f)
+        for talon in self.talons:
+            if talon.count == 1:
+                move = self._talon_safe_move(talon, ups)
+                if move is not None:
+                    return move
+        return None
+
+    def _talon_safe_move(self, talon, ups):
+        """The first card in dealing order of a talon dealing one card at a time that is dead
+        once played up, played up straight from the talon (docs/solver.md, "The talon")."""
+        piles, table, w = self.piles, self.table, talon.waste
+        cards = talon.sequence(piles)
+        for k, b in enumerate(cards):
+            f = ups.get(b - 1)
+            if f is None:
+                continue
+            allowed = table.from_full[f] if piles[f] else table.from_empty[f]
+            if allowed is not None and not allowed[w]:
+                continue
+            if not piles[f] and self._refused(f, piles[f], w, table.roles[w], 1, b - 1, None, 0, 0):
+                continue
+            return (TALON, talon.stock, k + 1, f, talon.clicks_to(len(piles[w]), len(cards), k + 1))
         return None

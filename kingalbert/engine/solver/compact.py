@@ -69,15 +69,10 @@ class CompactState(ABC):
         """The piles as the key has them (each talon's cycle as one)."""
         piles = self.piles
         for talon in self.talons:
-            canonical = talon.canonical(piles) if self.talon_cycles(talon) else None
+            canonical = talon.canonical(piles)
             if canonical is not None:
                 piles = canonical
         return piles
-
-    def talon_cycles(self, talon) -> bool:
-        """Are the positions of ``talon``'s cycle, as the state stands, of equal standing?
-        (A subclass may say not yet: the talon's clicks change something else first.)"""
-        return True
 
     def key(self) -> bytes:
         key = self._key

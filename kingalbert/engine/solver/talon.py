@@ -74,6 +74,12 @@ class Talon:
                 out.append((at, clicks))
         return out
 
+    def clicks_to(self, pointer: int, size: int, target: int) -> int:
+        """The fewest clicks from ``pointer`` to ``target`` (which they must reach)."""
+        if target == pointer:
+            return 0
+        return dict(self.reach(pointer, size))[target]
+
     def sequence(self, piles) -> bytes:
         """The talon's cards in dealing order, face up."""
         return piles[self.waste] + piles[self.stock][::-1].translate(FACE_UP)

@@ -13,8 +13,9 @@ position), cards brought from the bottom to the top by a click, a foundation
 value that could change during the game.  Those are searched through
 ``Game``.  The reductions are ``solving.PatFacts``', and the talon: a stock
 turned over for ever onto a waste that gives only its top card is keyed by its
-cycle once it has been turned over (``engine/solver/talon.py``), and its cards
-are played straight from it (``TALON``: the clicks, then the drag).
+cycle (``engine/solver/talon.py``; the pass and whether the stock has been
+emptied, which no rule then reads, are not kept), and its cards are played
+straight from it (``TALON``: the clicks, then the drag).
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from .tables import BYTE, CLICK, DRAG, FACES, down, tables, up  # noqa: F401  (B
 
 #: a move through empty piles: ``(SEQ, src, n, dst, piles)``
 SEQ = 2
-#: a card of the talon played from where clicks bring it: ``(TALON, 0, pointer, dst, clicks, turned)``
+#: a card of the talon played from where clicks bring it: ``(TALON, 0, pointer, dst, clicks)``
 TALON = 3
 
 
@@ -84,6 +85,11 @@ class PatState(CompactState):
         self.talon: Talon | None = None if plain else self._free_talon(ruleset)
         self.talons = () if self.talon is None else (self.talon,)
         self.talon_wastes = frozenset(talon.waste for talon in self.talons)
+        if self.talon is not None:
+            # every rule set fixed and no limit on passes: nothing reads the pass or whether
+            # the stock has been emptied, so the position is the same whatever they are
+            self.pass_cap = 1
+            self.extra = (1, 1)
 
     def _free_talon(self, ruleset) -> Talon | None:
         """The stock as a talon (``solver/talon.py``): turned over unshuffled as often as one
@@ -104,10 +110,6 @@ class PatState(CompactState):
         if {0, w} & set(full) or len({0, w} & set(zeros)) == 1:
             return None
         return Talon(0, w, stock.draw, False)
-
-    def talon_cycles(self, talon) -> bool:
-        # (before the first turn-over, the pass differs: every position keyed as it is)
-        return self.extra[0] >= 2
 
     # -- rule sets in force -------------------------------------------------------------
     def active(self, index: int, k=None):
@@ -390,7 +392,6 @@ class PatState(CompactState):
         waste, stock = piles[w], piles[0]
         cards = talon.sequence(piles)
         size, pointer = len(cards), len(waste)
-        to_end = -(-(size - pointer) // talon.count)        # (the clicks to the end; the next one turns)
         try:
             for at, clicks in talon.reach(pointer, size):
                 piles[w], piles[0] = talon.split(cards, at)
@@ -400,9 +401,31 @@ class PatState(CompactState):
                 targets = sorted(found + empty) if found and empty else (found or empty)
                 for d in targets:
                     if self.drop_ok(w, 1, d):
-                        out.append((TALON, 0, at, d, clicks, clicks > to_end))
+                        out.append((TALON, 0, at, d, clicks))
         finally:
             piles[w], piles[0] = waste, stock
+
+    def talon_safe_move(self, ups):
+        """The first card in dealing order of a talon dealing one card at a time that is dead
+        once played up (``ups``: card code -> foundation), played up straight from the talon
+        (docs/solver.md, "The talon"), or None."""
+        talon = self.talon
+        assert talon is not None
+        piles, w = self.piles, talon.waste
+        waste, stock = piles[w], piles[0]
+        cards = talon.sequence(piles)
+        for k, b in enumerate(cards):
+            f = ups.get(b - 1)
+            if f is None:
+                continue
+            try:
+                piles[w], piles[0] = talon.split(cards, k + 1)
+                ok = self.pick_ok(w, 1) and self.drop_ok(w, 1, f)
+            finally:
+                piles[w], piles[0] = waste, stock
+            if ok:
+                return (TALON, 0, k + 1, f, talon.clicks_to(len(waste), len(cards), k + 1))
+        return None
 
     def _through_empty(self, s: int, wants, free, out) -> None:
         """Moves of the top 2, 3 ... cards of pile ``s`` (which gives one card at a time) to
@@ -587,17 +610,12 @@ class PatState(CompactState):
                 self.play(step)
             return
         if move[0] == TALON:
-            _, _, at, d, _, turned = move
+            _, _, at, d, _ = move
             talon = self.talon
             assert talon is not None
             waste, stock = talon.split(talon.sequence(self.piles), at)
-            emptied = self.extra[1] or turned or not stock
             self.put(talon.waste, waste)
             self.put(0, stock)
-            passes = self.extra[0] + 1 if turned else self.extra[0]
-            extra = (passes if self.pass_cap is None else min(passes, self.pass_cap), 1 if emptied else 0)
-            if extra != self.extra:
-                self.set_extra(extra)
             self.play((DRAG, talon.waste, 1, d))
             return
         kind, s, n, d = move
@@ -657,7 +675,7 @@ class PatState(CompactState):
             return [self.game_move(step) for step in self.steps(move)]
         if move[0] == TALON:
             assert self.talon is not None
-            _, _, _, d, clicks, _ = move
+            _, _, _, d, clicks = move
             return [Move("click", self.names[0])] * clicks + [
                 Move("drag", self.names[self.talon.waste], 1, self.names[d])]
         return [self.game_move(move)]

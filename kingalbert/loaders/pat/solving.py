@@ -122,12 +122,18 @@ class PatFacts:
         if not ups:
             return None
         piles, foundation = state.piles, self.foundation
+        # not from the waste of a stock dealing several cards at a time: without the card,
+        # the next passes would deal other cards together (docs/solver.md, "The talon");
+        # nor from a talon's waste, whose top differs between positions of one key
+        skip = state.talon_wastes if state.rules.stock.draw <= 1 else {self.table.waste}
         for s, cards in enumerate(piles):
-            if not cards or foundation[s] or cards[-1] > 52 or s in state.talon_wastes:
-                continue        # (a talon's waste: its top differs between positions of one key)
+            if not cards or foundation[s] or cards[-1] > 52 or s in skip:
+                continue
             f = ups.get(cards[-1] - 1)
             if f is not None and state.pick_ok(s, 1) and state.drop_ok(s, 1, f):
                 return (DRAG, s, 1, f)
+        if state.talon is not None and state.talon.count == 1:
+            return state.talon_safe_move(ups)
         return None
 
     # -- how near won a position looks ---------------------------------------------------------

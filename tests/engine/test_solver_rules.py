@@ -212,3 +212,25 @@ def test_reduced_search_with_a_talon_agrees_with_plain_search(label, ruleset, op
     assert sum(met.values()) >= 20
     # (Forty Thieves' ten columns, empty ones taking any card, get out of every such position)
     assert set(met) == ({"winnable"} if "forty" in label.lower() else {"winnable", "unwinnable"}), met
+
+
+def test_no_card_is_played_up_at_once_from_the_waste_of_a_stock_dealing_several():
+    """Without it, the next passes would deal other cards together (docs/solver.md, "The
+    talon"): the Six of Clubs on the waste, dead once played up, goes up at once where the
+    stock deals one card at a time, and waits where it deals three (two redeals: no talon)."""
+    from kingalbert.engine.rules import RulesRuleset
+    from tests.engine.test_rules import klondike_rules
+    suits = {"f1": "C", "f2": "D", "f3": "H", "f4": "S"}
+    piles = {name: [f"{r}{s}" for r in ("A23456789TJQK" if s != "C" else "A2345")] for name, s in suits.items()}
+    piles.update({"stock": ["8c", "9c"], "waste": ["7C", "6C"], "t1": ["TC", "JC", "QC", "KC"]})
+    found = {}
+    for count in (1, 3):
+        ruleset = RulesRuleset(klondike_rules(count=count, redeals=2))
+        game = Game(ruleset, 1, {"auto_finish": False}, deal=False)
+        position = {"piles": [{"name": pile.name, "cards": piles.get(pile.name, [])} for pile in game.piles],
+                    "vars": {"redeals": 2}}
+        state = RulesState(ruleset, Game.from_position(ruleset, position, {"auto_finish": False}))
+        assert not state.talons
+        move = state.safe_move()
+        found[count] = None if move is None else (state.names[move[1]], state.names[move[3]])
+    assert found == {1: ("waste", "f1"), 3: None}

@@ -340,12 +340,15 @@ class PatState(CompactState):
                 continue
             size = len(cards)
             take = plain_take[s]
+            runs = take in (2, 3)
+            fit = table.fixed_fit[s]
             for n in range(1, size + 1):
                 if cards[-n] > 52:
                     break
                 if take is not None:        # (``pick_ok`` where only the take kind decides)
-                    picked = take == 9 or n == 1 and take != 0 or take in (2, 3) and self.is_run(
-                        table.fixed_fit[s], cards[-n:])
+                    if runs and n > 1 and not fit[cards[-n] - 1] >> (cards[-n + 1] - 1) & 1:
+                        break               # (no longer pick is a run either)
+                    picked = take == 9 or n == 1 and take != 0 or runs
                 else:
                     picked = self.pick_ok(s, n)
                 if not picked:

@@ -313,6 +313,7 @@ class PatState(CompactState):
         seen_groups = set()
         lays, takes_on, starts = table.lays, table.takes_on, table.starts
         plain_take, plain_put, capacity = table.plain_take, table.plain_put, table.capacity
+        any_number = table.any_number
         for d in range(1, count):
             cards = piles[d]
             if not lays[d]:
@@ -364,10 +365,10 @@ class PatState(CompactState):
                     if group_of is not None and n == size and not piles[d] and group_of[s] is not None \
                             and group_of[s] == group_of[d]:
                         continue
-                    if n == 1 and take is not None and plain_put[d]:
+                    if take is not None and plain_put[d] and (n == 1 or any_number[d]):
                         # (``drop_ok``: a pile with cards is here because its top takes this card)
                         room = capacity[d]
-                        if (piles[d] or self.starts_with(d, bottom)) and (room is None or len(piles[d]) < room):
+                        if (piles[d] or self.starts_with(d, bottom)) and (room is None or len(piles[d]) + n <= room):
                             out.append((DRAG, s, n, d))
                     elif self.drop_ok(s, n, d):
                         out.append((DRAG, s, n, d))

@@ -96,6 +96,10 @@ class PatTables:
         self.plain_put: list[bool] = [False] + [
             rules is not None and rules.put.kind in (1, 2, 3) and not rules.put.source and not rules.put.neighbour
             and not rules.take.block and not rules.take.mask for rules in self.fixed[1:]]
+        #: per pile: a ``plain_put`` pile that takes any number of cards at once (put kind 2)
+        self.any_number: list[bool] = [False] + [
+            plain and rules is not None and rules.put.kind == 2
+            for plain, rules in zip(self.plain_put[1:], self.fixed[1:])]
         self.lays = [False] + [any(rules.put.kind for rules in spec.rules) for spec in specs]
         #: the piles (not the stock) whose face-down top a click turns up, when free
         self.flippable = [i for i, spec in enumerate(specs, start=1)

@@ -7,7 +7,7 @@ from kingalbert.engine import Game
 from kingalbert.engine.solver import Budget, solve
 from kingalbert.engine.solver.search import search
 from kingalbert.loaders.pat.compact import BYTE, PatState
-from tests.helpers.solver import wins
+from tests.helpers.solver import agreement, wins
 from tests.helpers.solver_positions import bundled, check_compact_state, check_talon_plays, seeded, small_pat_position
 
 GAMES = bundled("pat")
@@ -234,20 +234,13 @@ def test_reduced_search_with_a_talon_agrees_with_plain_search(label, ruleset, op
     """One suit, a high card often on a low one, a few cards in the talon, some dealt, in
     the first pass or a later one."""
     rng = seeded(label + "talon")
-    met: dict[str, int] = {}
-    for _ in range(30):
-        game = small_pat_position(ruleset, options, rng, 13, spread=(1, 1), talon=(2, 6))
-        # the plain state, but passes after the second keyed as the second: with no limit on
-        # passes, a search that counts them never ends (that reduction has its own test above)
+    def truth(game):
+        # the plain state, but passes after the second keyed as the second: with no limit
+        # on passes, a search that counts them never ends (that reduction has its own test)
         plain = PatState(ruleset, game, plain=True)
         plain.pass_cap = 2
         plain.extra = (min(plain.extra[0], 2), plain.extra[1])
-        truth = search(plain, Budget(None, None, 20000))[0]
-        if truth == "unknown":
-            continue
-        result = solve(game, timeout=None)
-        assert result.verdict == truth, game.to_position()
-        if truth == "winnable":
-            assert wins(game, result.moves)
-        met[truth] = met.get(truth, 0) + 1
+        return search(plain, Budget(None, None, 20000))[0]
+    games = (small_pat_position(ruleset, options, rng, 13, spread=(1, 1), talon=(2, 6)) for _ in range(30))
+    met = agreement(games, truth)
     assert sum(met.values()) >= 20 and set(met) == {"winnable", "unwinnable"}, met

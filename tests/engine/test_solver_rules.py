@@ -8,7 +8,7 @@ from kingalbert.engine.rules.compact import RulesState
 from kingalbert.engine.rules.fast import CODE
 from kingalbert.engine.ruleset import Ruleset
 from kingalbert.engine.solver import solve
-from tests.helpers.solver import plain_verdict, wins
+from tests.helpers.solver import agreement, plain_verdict, wins
 from tests.helpers.solver_positions import (
     bundled,
     check_compact_state,
@@ -198,17 +198,9 @@ def test_reduced_search_with_a_talon_agrees_with_plain_search(label, ruleset, op
     rng = seeded(label + "talon")
     rules = ruleset.rules_for(Game(ruleset, 0, options, deal=False))
     piles = sum(1 for rule in rules.piles if rule.role not in ("foundation", "stock", "waste"))
-    met: dict[str, int] = {}
-    for _ in range(30):
-        game = small_rules_position(ruleset, options, rng, piles + 6, crowded=True, spread=(1, 1), talon=(2, 6))
-        truth = plain_verdict(game, max_states=6000)
-        if truth == "unknown":
-            continue
-        result = solve(game, timeout=None)
-        assert result.verdict == truth, game.to_position()
-        if truth == "winnable":
-            assert wins(game, result.moves)
-        met[truth] = met.get(truth, 0) + 1
+    games = (small_rules_position(ruleset, options, rng, piles + 6, crowded=True, spread=(1, 1), talon=(2, 6))
+             for _ in range(30))
+    met = agreement(games, lambda game: plain_verdict(game, max_states=6000))
     assert sum(met.values()) >= 20
     # (Forty Thieves' ten columns, empty ones taking any card, get out of every such position)
     assert set(met) == ({"winnable"} if "forty" in label.lower() else {"winnable", "unwinnable"}), met

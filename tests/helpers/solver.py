@@ -33,3 +33,21 @@ def verdicts_agree(ruleset, seeds, options) -> set:
             assert wins(game, result.moves), seed
         met.add(result.verdict)
     return met
+
+
+def agreement(games, truth) -> dict:
+    """Solve each position of ``games`` that ``truth(game)`` (an exhaustive search
+    without the reduction under test) decides: the verdict must be the same, and a
+    line must win.  Returns how many of each verdict were met."""
+    from kingalbert.engine.solver import solve
+    met: dict[str, int] = {}
+    for game in games:
+        verdict = truth(game)
+        if verdict == "unknown":
+            continue
+        result = solve(game, timeout=None)
+        assert result.verdict == verdict, game.to_position()
+        if verdict == "winnable":
+            assert wins(game, result.moves), game.to_position()
+        met[verdict] = met.get(verdict, 0) + 1
+    return met

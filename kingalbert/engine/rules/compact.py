@@ -34,7 +34,7 @@ from typing import Any
 from ..moves import Move
 from ..solver.compact import CompactState, PileShares
 from ..solver.talon import Talon
-from .fast import CODE, compiled, refuses_drop
+from .fast import CODE, compiled, drop_targets, refuses_drop
 from .solving import facts as facts_of
 
 DRAG, CLICK, SEQ, TALON = 0, 1, 2, 3
@@ -256,13 +256,7 @@ class RulesState(CompactState):
                 rank = c % 13 + 1
                 paired: Sequence[int] = ()
                 if addition is None:
-                    found = wants.get(c)
-                    if found is None:
-                        targets = empty if not broad else broad if not empty else sorted(broad + empty)
-                    elif broad or empty:
-                        targets = sorted(found + broad + empty)
-                    else:
-                        targets = found
+                    targets = drop_targets(wants, broad, empty, c)
                 else:
                     paired = pairs.get(addition - rank, ())
                     collected = set(wants.get(c, ()))
@@ -308,13 +302,7 @@ class RulesState(CompactState):
         for pointer, clicks in talon.reach(len(waste), size):
             b = waste[pointer - 1] if pointer <= len(waste) else face_up(stock[size - pointer])
             c = b - 1
-            found = wants.get(c)
-            if found is None:
-                targets = empty if not broad else broad if not empty else sorted(broad + empty)
-            elif broad or empty:
-                targets = sorted(found + broad + empty)
-            else:
-                targets = found
+            targets = drop_targets(wants, broad, empty, c)
             for d in targets:
                 dcards = piles[d]
                 if refuses(table, rule_of[d], d, len(dcards), dcards[-1] - 1 if dcards else 0, w, "waste", 1, c,

@@ -183,13 +183,7 @@ def moves(ruleset, game, facts=None):
             c = code[card]
             paired: Sequence[int] = ()
             if addition is None:
-                found = wants.get(c)
-                if found is None:
-                    targets = empty if not broad else broad if not empty else sorted(broad + empty)
-                elif broad or empty:
-                    targets = sorted(found + broad + empty)
-                else:
-                    targets = found
+                targets = drop_targets(wants, broad, empty, c)
             else:
                 paired = pairs.get(addition - card.rank, ())
                 collected = set(wants.get(c, ()))
@@ -218,6 +212,17 @@ def moves(ruleset, game, facts=None):
     for i in clickable:
         if ruleset.can_click(game, piles[i]):
             yield Move("click", piles[i].name)
+
+
+def drop_targets(wants, broad, empty, c) -> list[int]:
+    """The piles to try a card ``c`` on: those whose top takes it (``wants``), the ones
+    that take too many kinds of card to list (``broad``) and the empty ones, in order."""
+    found = wants.get(c)
+    if found is None:
+        return empty if not broad else broad if not empty else sorted(broad + empty)
+    if broad or empty:
+        return sorted(found + broad + empty)
+    return found
 
 
 def refuses_drop(table, rule, d, size, top, s, src_role, n, c, addition, base, cells, columns) -> bool:

@@ -365,13 +365,15 @@ class Session:
         if move is None:
             self.say("There is no move to hint at")
             return
+        line = [Move.parse(text) for text in self.solution] if self.solution else []
+        line = line if line and line[0] == move else []
         move = game.resolve(move)
         pile = game.pile(move.src)
         card = pile.cards[-move.n] if len(pile.cards) >= move.n else None
         words = game.ruleset.role_name
         what = card.name if card is not None and card.face_up else f"the {words(pile.role)} {pile.name}"
         if move.kind == "click":
-            text = f"Hint: click {what}"
+            text = f"Hint: click {what}" + self._after_clicks(move, line)
         else:
             target = game.pile(move.dst) if move.dst else None
             if target is None or target.role == "foundation":
@@ -384,6 +386,27 @@ class Session:
         game.message = text
         self.hint = Hint(move.src, move.n, move.dst)
         self.announce("view")
+
+    def _after_clicks(self, move: Move, line: list[Move]) -> str:
+        """Where the solver's line goes with a run of clicks on one pile (a stock turned
+        until the card it wants comes up): how many, and the card then played."""
+        times = 1
+        while times < len(line) and line[times] == line[0]:
+            times += 1
+        said = f" {times} times" if times > 1 else ""
+        after = line[times] if times < len(line) else None
+        if after is None or after.kind != "drag":
+            return said
+        try:
+            ahead = Game.from_position(self.game.ruleset, self.game.to_position(), dict(self.game.options))
+            for _ in range(times):
+                ahead.play(move)
+            cards = ahead.pile(after.src).cards
+        except SolitaireError:
+            return said
+        if len(cards) < after.n or not cards[-after.n].face_up:
+            return said
+        return f"{said}, then play the {cards[-after.n].name}"
 
     def start_demo(self) -> None:
         self.hint = None   # Demo plays its own moves

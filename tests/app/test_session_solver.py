@@ -101,3 +101,25 @@ def test_only_winnable_deals_says_how_long_it_took(tmp_path):
         assert " s (" in session.game.message
     finally:
         worker.close()
+
+
+def test_a_hint_to_turn_the_stock_says_how_often_and_what_for(tmp_path):
+    """The solver plays a card from deep in a stock that goes round for ever as clicks and
+    then the card: the hint counts the clicks and names the card they bring up."""
+    from kingalbert.app.catalogue import bundled_games
+    from kingalbert.engine.solver import solve
+    from kingalbert.loaders import load
+    path = next(path for path in bundled_games()["sol"] if path.stem == "klondike")
+    ruleset = load(str(path))
+    line = [str(move) for move in solve(Game(ruleset, 2, PLAIN), timeout=30).moves]
+    clicks = next(i for i, move in enumerate(line) if move != line[0])
+    assert line[0] == "click:deck" and clicks > 1 and line[clicks].startswith("waste>")
+    ahead = Game(ruleset, 2, PLAIN)
+    for move in line[:clicks]:
+        ahead.play(move)
+    card = ahead.pile("waste").cards[-1]
+    session = Session(Game(ruleset, 2, PLAIN), Options(), autosave=tmp_path / "autosave.json", worker=None)
+    session.solution = line
+    session.show_hint()
+    assert session.game.message == f"Hint: click the stock deck {clicks} times, then play the {card.name}"
+    assert session.hint is not None and session.hint.src == "deck"

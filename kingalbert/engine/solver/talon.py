@@ -12,8 +12,8 @@ Nothing else about the position changes.
 So the pointers a click after click comes round to again - the *cycle*:
 ``count``, ``2 count`` ... and the end, and 0 unless the turn-over deals - are
 positions of equal standing (each reaches the others by clicks alone), and a
-position with another pointer (only ever the deal's, before the first turn)
-reaches all of them.  A search state keys the positions of the cycle as one
+position with another pointer (the deal's, or the one a card played from a
+stock dealing several at a time leaves) reaches all of them.  A search state keys the positions of the cycle as one
 (the pointer at the end: the whole sequence on the waste, face up) and offers,
 instead of the clicks, the play of each card a pointer it reaches puts on
 top, spelt out as the clicks and then the drag (``reach``).  Every card a

@@ -663,15 +663,13 @@ class RulesState(CompactState):
         """The first card in dealing order of a talon dealing one card at a time that is dead
         once played up, played up straight from the talon (docs/solver.md, "The talon")."""
         piles, table, w = self.piles, self.table, talon.waste
-        cards = talon.sequence(piles)
-        for k, b in enumerate(cards):
-            f = ups.get(b - 1)
-            if f is None:
-                continue
+        for k, b in talon.positions(piles, [code + 1 for code in ups]):
+            f = ups[b - 1]
             allowed = table.from_full[f] if piles[f] else table.from_empty[f]
             if allowed is not None and not allowed[w]:
                 continue
             if not piles[f] and self._refused(f, piles[f], w, table.roles[w], 1, b - 1, None, 0, 0):
                 continue
-            return (TALON, talon.stock, k + 1, f, talon.clicks_to(len(piles[w]), len(cards), k + 1))
+            size = len(piles[w]) + len(piles[talon.stock])
+            return (TALON, talon.stock, k + 1, f, talon.clicks_to(len(piles[w]), size, k + 1))
         return None

@@ -80,6 +80,24 @@ class Talon:
             return 0
         return dict(self.reach(pointer, size))[target]
 
+    def positions(self, piles, wanted) -> list[tuple[int, int]]:
+        """(place in dealing order, card) of every card of ``wanted`` (face-up bytes) that
+        the talon holds, in dealing order (found by the bytes' own search)."""
+        waste, stock = piles[self.waste], piles[self.stock]
+        last = len(waste) + len(stock) - 1
+        out = []
+        for b in wanted:
+            i = waste.find(b)
+            while i >= 0:
+                out.append((i, b))
+                i = waste.find(b, i + 1)
+            j = stock.rfind(b + 52)
+            while j >= 0:
+                out.append((last - j, b))
+                j = stock.rfind(b + 52, 0, j)
+        out.sort()
+        return out
+
     def sequence(self, piles) -> bytes:
         """The talon's cards in dealing order, face up."""
         return piles[self.waste] + piles[self.stock][::-1].translate(FACE_UP)

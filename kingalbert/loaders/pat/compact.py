@@ -417,11 +417,10 @@ class PatState(CompactState):
         assert talon is not None
         piles, w = self.piles, talon.waste
         waste, stock = piles[w], piles[0]
-        cards = talon.sequence(piles)
-        for k, b in enumerate(cards):
-            f = ups.get(b - 1)
-            if f is None:
-                continue
+        cards = b""
+        for k, b in talon.positions(piles, [code + 1 for code in ups]):
+            f = ups[b - 1]
+            cards = cards or talon.sequence(piles)
             try:
                 piles[w], piles[0] = talon.split(cards, k + 1)
                 ok = self.pick_ok(w, 1) and self.drop_ok(w, 1, f)

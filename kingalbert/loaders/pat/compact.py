@@ -82,6 +82,8 @@ class PatState(CompactState):
         #: the bound of an addition game (``solving.PairBound``), None where it doesn't hold
         self.pairs = None if plain else facts.pairs
         self.memo: dict = {}
+        #: the piles a dead card may be played up from at once (``solving.PatFacts.safe_move``)
+        self.safe_sources: list[int] | None = None
         self.talon: Talon | None = None if plain else self._free_talon(ruleset)
         self.talons = () if self.talon is None else (self.talon,)
         self.talon_wastes = frozenset(talon.waste for talon in self.talons)
@@ -353,8 +355,8 @@ class PatState(CompactState):
                 else:
                     picked = self.pick_ok(s, n)
                 if not picked:
-                    if self.hopeless(s, n):
-                        break
+                    if take in (0, 1) or self.hopeless(s, n):
+                        break       # (no longer pick either: ``hopeless`` says so for those kinds)
                     continue
                 bottom = (cards[-n] - 1) % 52
                 found = wants.get(bottom)

@@ -121,13 +121,17 @@ class PatFacts:
         ups = self._here(state)[1]
         if not ups:
             return None
-        piles, foundation = state.piles, self.foundation
-        # not from the waste of a stock dealing several cards at a time: without the card,
-        # the next passes would deal other cards together (docs/solver.md, "The talon");
-        # nor from a talon's waste, whose top differs between positions of one key
-        skip = state.talon_wastes if state.rules.stock.draw <= 1 else {self.table.waste}
-        for s, cards in enumerate(piles):
-            if not cards or foundation[s] or cards[-1] > 52 or s in skip:
+        piles = state.piles
+        sources = state.safe_sources
+        if sources is None:
+            # not from the waste of a stock dealing several cards at a time: without the card,
+            # the next passes would deal other cards together (docs/solver.md, "The talon");
+            # nor from a talon's waste, whose top differs between positions of one key
+            skip = state.talon_wastes if state.rules.stock.draw <= 1 else {self.table.waste}
+            sources = state.safe_sources = [s for s in range(len(piles)) if not self.foundation[s] and s not in skip]
+        for s in sources:
+            cards = piles[s]
+            if not cards or cards[-1] > 52:
                 continue
             f = ups.get(cards[-1] - 1)
             if f is not None and state.pick_ok(s, 1) and state.drop_ok(s, 1, f):

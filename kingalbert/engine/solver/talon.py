@@ -13,10 +13,11 @@ So the pointers a click after click comes round to again - the *cycle*:
 ``count``, ``2 count`` ... and the end, and 0 unless the turn-over deals - are
 positions of equal standing (each reaches the others by clicks alone), and a
 position with another pointer (the deal's, or the one a card played from a
-stock dealing several at a time leaves) reaches all of them.  A search state keys the positions of the cycle as one
-(the pointer at the end: the whole sequence on the waste, face up) and offers,
-instead of the clicks, the play of each card a pointer it reaches puts on
-top, spelt out as the clicks and then the drag (``reach``).  Every card a
+stock dealing several at a time leaves) reaches all of them.  A search state
+keys the positions of the cycle as one (the pointer at the end: the whole
+sequence on the waste, face up) and offers, instead of the clicks, the play
+of each card a pointer it reaches puts on top, spelt out as the clicks and
+then the drag (``reach``).  Every card a
 position can ever play from the talon is offered, so an exhausted search
 still proves a deal lost (docs/solver.md, "The talon").
 
@@ -107,8 +108,9 @@ class Talon:
         waste, stock = piles[self.waste], piles[self.stock]
         if not stock or not self.in_cycle(len(waste), len(waste) + len(stock)):
             return None
+        cards = self.sequence(piles)
         piles = list(piles)
-        piles[self.waste] = waste + stock[::-1].translate(FACE_UP)
+        piles[self.waste] = cards
         piles[self.stock] = b""
         return piles
 

@@ -391,7 +391,8 @@ class PatState(CompactState):
 
     def _talon_plays(self, wants, empty, out) -> None:
         """The plays of each card that clicks bring to the top of the talon's waste (the top
-        card's own moves are the waste's), each tried as the drag from that very position."""
+        card's own moves are the waste's), each tried as the drag from that very position
+        (the pick always passes: a talon's waste gives its top card, unblocked)."""
         talon = self.talon
         assert talon is not None
         piles, w = self.piles, talon.waste
@@ -401,8 +402,6 @@ class PatState(CompactState):
         try:
             for at, clicks in talon.reach(pointer, size):
                 piles[w], piles[0] = talon.split(cards, at)
-                if not self.pick_ok(w, 1):
-                    continue
                 found = wants.get((cards[at - 1] - 1) % 52)
                 targets = sorted(found + empty) if found and empty else (found or empty)
                 for d in targets:
@@ -425,7 +424,7 @@ class PatState(CompactState):
             cards = cards or talon.sequence(piles)
             try:
                 piles[w], piles[0] = talon.split(cards, k + 1)
-                ok = self.pick_ok(w, 1) and self.drop_ok(w, 1, f)
+                ok = self.drop_ok(w, 1, f)     # (the pick always passes, as in ``_talon_plays``)
             finally:
                 piles[w], piles[0] = waste, stock
             if ok:

@@ -184,6 +184,30 @@ def test_two_pyramid_cards_with_one_partner_between_them_are_lost():
     assert solve(won, timeout=None).verdict == "winnable"
 
 
+@pytest.mark.skipif(PYRAMID is None, reason="no bundled Pyramid")
+def test_a_king_goes_to_the_discard_at_once_where_nothing_covers_it():
+    """A King pairs with no card: one the discard pile takes goes there as a safe move (from
+    the pyramid and from the top of the waste); one still covered stays, and so does a
+    Queen.  The plain state plays no safe move."""
+    _, ruleset, options = PYRAMID
+    last = len(Game(ruleset, 0, options, deal=False).piles) - 1
+    over = last - 7                     # (the row above the bottom one: covered by last - 1 and last)
+    position = pyramid_position(ruleset, options, {last - 1: "6S", last: "KH", over: "KC", last - 3: "QD"},
+                                ["7H", "AS"], ["7C", "KD"])
+    state = PatState(ruleset, position)
+    assert state.lone is not None and state.befs_share == 0.0
+    discard = next(i for i in range(1, len(position.piles))
+                   if all(rules.take.kind == 0 for rules in ruleset.specs[i - 1].rules))
+    before = len(state.piles[discard])
+    state.settle()
+    waste = ruleset.stock.waste - 1
+    assert state.piles[last] == b"" and state.piles[waste] == bytes((BYTE[position.piles[waste].cards[0]],))
+    assert state.piles[over] and state.piles[last - 3] and len(state.piles[discard]) == before + 2
+    plain = PatState(ruleset, position, plain=True)
+    plain.settle()
+    assert plain.piles[last] and len(plain.piles[discard]) == before
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(PYRAMID is None, reason="no bundled Pyramid")
 def test_pyramid_search_with_the_pair_bound_agrees_with_plain_search():

@@ -81,6 +81,12 @@ class PatState(CompactState):
         self.dead = None if plain else facts.dead
         #: the bound of an addition game (``solving.PairBound``), None where it doesn't hold
         self.pairs = None if plain else facts.pairs
+        #: kings that go to a keeping pile at once (``solving.LoneCards``), else None
+        self.lone = None if plain else facts.lone
+        if facts.pairs is not None:
+            # depth first: the moves' order finds the pairs, where the score has nothing to go on
+            # between one pair and the next (docs/solver.md, "The search")
+            self.befs_share = 0.0
         self.memo: dict = {}
         #: the piles a dead card may be played up from at once (``solving.PatFacts.safe_move``)
         self.safe_sources: list[int] | None = None
@@ -501,6 +507,11 @@ class PatState(CompactState):
             return self.priority((DRAG, self.talon.waste, 1, d)) - 1
         table, piles = self.table, self.piles
         score = 0
+        pairs = self.pairs
+        if pairs is not None:
+            if pairs.keep[d]:
+                return 100
+            return 60 if piles[d] else -10
         if table.targets[d] == 13 or 0 < table.targets[d] < UNLIMITED:
             score = 100
         elif 0 < table.targets[s] < UNLIMITED:
@@ -699,6 +710,8 @@ class PatState(CompactState):
         return self.facts.dead_tops(self)
 
     def safe_move(self):
+        if self.lone is not None:
+            return self.lone.safe_move(self)
         if self.dead is None:
             return None
         return self.facts.safe_move(self)

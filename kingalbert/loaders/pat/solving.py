@@ -37,6 +37,13 @@ Unpaired cards (``PairBound``)
     to empty has no other partner (outside the keeping piles) is lost, and
     so is one where the cards of some rank in piles to empty are more than
     the partners they can reach between them (a partner pairs once).
+
+Kings alone (``LoneCards``)
+    Where the unpaired-card conditions hold, pairs add up to 13, every rule
+    set is fixed and no rule looks at a pile by place but for covering, a
+    king that a keeping pile takes goes there as a safe move (not from the
+    waste of a stock dealing several cards at a time); such a game is searched
+    depth first (docs/solver.md, "Kings alone, and depth first").
 """
 from __future__ import annotations
 
@@ -67,6 +74,7 @@ class PatFacts:
                 self.group_of[i] = number
         self.dead = dead_cards(ruleset, table, base)
         self.pairs = pair_bound(ruleset, table)
+        self.lone = lone_cards(ruleset, table, self.pairs)
         self.foundation = [ruleset._role(i) == "foundation" for i in range(table.count)]
         self.accepts = [False] + [any(rules.put.kind for rules in spec.rules) for spec in ruleset.specs]
         self.memo: dict = {}
@@ -142,6 +150,9 @@ class PatFacts:
 
     # -- how near won a position looks ---------------------------------------------------------
     def score(self, state) -> int:
+        pairs = self.pairs
+        if pairs is not None:
+            return pairs.score(state.piles)
         total = 0
         foundation, accepts, memo = self.foundation, self.accepts, self.pile_scores
         for i, cards in enumerate(state.keyed_piles() if state.talons else state.piles):
@@ -273,6 +284,21 @@ class PairBound:
         self.must = must            # the piles to empty
         self.covers = covers        # per pile: the piles it lies over that it blocks both ways
         self.covering = [(q, under) for q, under in enumerate(covers) if under]
+        self.others = [p for p in range(len(keep)) if not keep[p] and p not in must]
+
+    def score(self, piles) -> int:
+        """The score of an addition game (lower is better): what the win asks, the cards left in
+        the piles to empty (a pair laid on a card counts as gone), then the cards left in
+        the others that keep none (the stock and the waste)."""
+        total = self.total
+        left = 0
+        for i in self.must:
+            cards = piles[i]
+            n = len(cards)
+            if n > 1 and RANK_OF[cards[-1]] + RANK_OF[cards[-2]] == total:
+                n -= 2
+            left += n
+        return 16 * left + sum(len(piles[i]) for i in self.others)
 
     def hidden_masks(self, piles) -> list[int]:
         """Per pile, the non-empty piles whose cards can't be exposed while it holds cards
@@ -320,6 +346,40 @@ class PairBound:
         # a partner pairs once: more cards of a rank than partners all of them reach is lost too
         # (ranks that pair with themselves aside: two such cards may pair with each other)
         return any(needing[rank] > bin(reachable[rank]).count("1") for rank in range(1, 14) if 2 * rank != total)
+
+
+class LoneCards:
+    """Cards that leave by themselves (``lone_cards``): ``safe_move(state)``."""
+
+    def __init__(self, pairs: PairBound, count: int, waste, draw: int):
+        self.total = pairs.total
+        self.keeping = [p for p in range(count) if pairs.keep[p]]
+        # (not from the waste of a stock dealing several cards at a time: docs/solver.md)
+        self.piles = [p for p in range(1, count) if not pairs.keep[p] and (p != waste or draw <= 1)]
+
+    def safe_move(self, state):
+        piles, total = state.piles, self.total
+        for p in self.piles:
+            cards = piles[p]
+            if cards and cards[-1] <= 52 and RANK_OF[cards[-1]] == total and state.pick_ok(p, 1):
+                for k in self.keeping:
+                    if state.drop_ok(p, 1, k):
+                        return (DRAG, p, 1, k)
+        return None
+
+
+def lone_cards(ruleset, table, pairs) -> LoneCards | None:
+    """In an addition game (``PairBound``) whose pairs add up to 13, where no rule looks at
+    a pile by place but for covering and every pile's rule set is fixed, a king that a
+    keeping pile takes goes there at once: it pairs with no card, so it only ever leaves
+    by itself, nothing is laid on it, and where it is it only blocks."""
+    if pairs is None or pairs.total != 13 or any(fixed is None for fixed in table.fixed[1:]):
+        return None
+    for spec in ruleset.specs:
+        for rules in spec.rules:
+            if rules.take.block_kind in ("next", "both") or rules.put.neighbour or rules.put.source == 6:
+                return None
+    return LoneCards(pairs, table.count, table.waste, ruleset.stock.draw)
 
 
 def pair_bound(ruleset, table) -> PairBound | None:

@@ -122,6 +122,54 @@ def test_a_move_through_empty_piles_is_single_legal_moves():
     assert offered >= 5
 
 
+def test_a_hidden_card_turns_up_as_in_the_game_once_what_covers_it_has_gone():
+    """Little Mystery's hidden cards turn up once the three cards over them have gone: the
+    state looks again only at those a move's source card may have covered (it plays as the
+    game does: the tests above), and at every one where a position starts with a hidden card
+    already free but still face down, as a position loaded from outside may - the game
+    turns that one up after the next move, and so does the state."""
+    label, ruleset, options = next(game for game in GAMES if "Little Mystery" in game[0])
+    dealt = Game(ruleset, 1, options)
+    state = PatState(ruleset, dealt)
+    hidden = [i for i, pile in enumerate(dealt.piles) if pile.cards and not pile.cards[-1].face_up and i > 1]
+    assert hidden and all(state.unblockers[i] for i in hidden)
+    position = dealt.to_position()
+    over = hidden[0] + 1        # (the pile of three cards over the first hidden card)
+    stock = position["piles"][0]
+    stock["cards"] = [card.lower() for card in position["piles"][over]["cards"]] + stock["cards"]
+    position["piles"][over]["cards"] = []
+    game = Game.from_position(ruleset, position, options)
+    assert not game.piles[hidden[0]].cards[-1].face_up
+    state = PatState(ruleset, game, plain=True)
+    assert state.unblockers is None
+    assert sorted(str(state.game_move(m)) for m in state.generate(False)) == sorted(str(m) for m in game.legal_moves)
+    move = next(move for move in state.generate(False) if move[0] == 0 and move[1] not in (hidden[0], over))
+    state.apply(move)
+    game.play(state.game_move(move))
+    assert game.piles[hidden[0]].cards[-1].face_up and state.piles == contents(game)
+    # the last card over a hidden card goes: the hidden card turns up (deal 1: the Six of
+    # Spades, alone over the first hidden card, goes on the foundation's Five of Spades)
+    position = dealt.to_position()
+    piles = position["piles"]
+    foundation = next(i for i, pile in enumerate(dealt.piles) if pile.role == "foundation" and pile.cards)
+    assert piles[foundation]["cards"] == ["5S"]
+    holder = next(pile for pile in piles if "6S" in pile["cards"])
+    holder["cards"].remove("6S")
+    piles[0]["cards"] = [card.lower() for card in piles[over]["cards"]] + piles[0]["cards"]
+    piles[over]["cards"] = ["6S"]
+    for plain in (False, True):
+        game = Game.from_position(ruleset, position, options)
+        state = PatState(ruleset, game, plain=plain)
+        assert state.unblockers is not None
+        move = (0, over, 1, foundation)
+        assert move in state.generate(False)
+        token = state.apply(move)
+        for step in state.game_moves([token]):      # (the move, and the safe moves after it)
+            game.play(step)
+        assert state.piles == contents(game)
+        assert not state.piles[hidden[0]] or state.piles[hidden[0]][-1] <= 52     # (turned up, maybe played)
+
+
 # -- an addition game: a card of a pile to empty needs a partner it doesn't cover ----------
 PYRAMID = next((game for game in GAMES if "pyramid" in game[0].lower()), None)
 RANKS = "A23456789TJQK"

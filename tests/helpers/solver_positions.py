@@ -82,7 +82,7 @@ def check_talon_plays(make_state, ruleset, options, rng, seeds=3, steps=40) -> i
                 seen.add(pointer)
                 if pointer:
                     clicked.append((pointer, clicks))
-        assert talon.reach(start, size) == clicked, game.to_position()
+        assert list(talon.reach(start, size)) == clicked, game.to_position()
         plays = [move for move in state.generate(False) if len(move) > 4 and move[0] == 3]
         for move in plays[:3]:
             copy = Game.from_position(ruleset, game.to_position(), options)

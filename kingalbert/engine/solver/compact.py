@@ -47,6 +47,8 @@ class CompactState(ABC):
         # the changes of the move being applied (put and set_extra add to it), else None
         self._undo: Any = None
         self._key: bytes | None = None
+        # the piles as ``key`` had them (while ``_key`` is set by ``key``)
+        self._keyed: list | None = None
         # the encoded extra, and the extra it encodes
         self._head: bytes = b""
         self._head_of: tuple | None = None
@@ -67,6 +69,8 @@ class CompactState(ABC):
 
     def keyed_piles(self) -> list:
         """The piles as the key has them (each talon's cycle as one)."""
+        if self._key is not None and self._keyed is not None:
+            return self._keyed          # (worked out for the key just now)
         piles = self.piles
         for talon in self.talons:
             canonical = talon.canonical(piles)
@@ -78,6 +82,7 @@ class CompactState(ABC):
         key = self._key
         if key is None:
             piles = self.keyed_piles() if self.talons else self.piles
+            self._keyed = piles
             parts = [piles[i] for i in self.single]
             for group in self.groups:
                 parts += sorted([piles[i] for i in group])
@@ -96,6 +101,7 @@ class CompactState(ABC):
         for i, part in zip(self.order, key[size:].split(b"\0")):
             piles[i] = part
         self._key = key
+        self._keyed = None
 
     def save(self):
         return list(self.piles), self.extra
@@ -104,6 +110,7 @@ class CompactState(ABC):
         piles, self.extra = saved
         self.piles = list(piles)
         self._key = None
+        self._keyed = None
 
     # -- changes -----------------------------------------------------------------------
     def put(self, i: int, contents: bytes) -> None:

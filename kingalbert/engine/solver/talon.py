@@ -30,6 +30,8 @@ from dataclasses import dataclass
 #: ``bytes.translate`` tables: every card face up, every card face down
 FACE_UP = bytes((b - 1) % 52 + 1 if 1 <= b <= 104 else b for b in range(256))
 FACE_DOWN = bytes((b - 1) % 52 + 53 if 1 <= b <= 104 else b for b in range(256))
+#: ``Talon.reach``'s answers, by (count, deals on turn, pointer, size)
+_REACH: dict[tuple, tuple] = {}
 
 
 @dataclass(frozen=True)
@@ -49,9 +51,19 @@ class Talon:
             return not self.deals_on_turn
         return pointer % self.count == 0
 
-    def reach(self, pointer: int, size: int) -> list[tuple[int, int]]:
+    def reach(self, pointer: int, size: int) -> tuple[tuple[int, int], ...]:
         """(pointer, clicks) for every other pointer above 0 that clicks reach from
-        ``pointer``, each with the fewest clicks, in the order the clicks come to them."""
+        ``pointer``, each with the fewest clicks, in the order the clicks come to them
+        (worked out once for each talon, pointer and size)."""
+        question = (self.count, self.deals_on_turn, pointer, size)
+        found = _REACH.get(question)
+        if found is None:
+            if len(_REACH) > 100_000:
+                _REACH.clear()
+            found = _REACH[question] = tuple(self._reach(pointer, size))
+        return found
+
+    def _reach(self, pointer: int, size: int) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []
         if size == 0:
             return out

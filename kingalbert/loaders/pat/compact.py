@@ -98,6 +98,8 @@ class PatState(CompactState):
             # the stock has been emptied, so the position is the same whatever they are
             self.pass_cap = 1
             self.extra = (1, 1)
+        #: per pile turning its top card up when free, the piles whose giving a card may free it
+        self.unblockers = self._unblockers()
 
     def _free_talon(self, ruleset) -> Talon | None:
         """The stock as a talon (``solver/talon.py``): turned over unshuffled as often as one
@@ -387,8 +389,11 @@ class PatState(CompactState):
             self._talon_plays(wants, empty, out)
         elif self.click_plan(0) is not None:
             out.append((CLICK, 0, 1, -1))
+        unblockers = self.unblockers
         for i in table.flippable:       # (the other piles a click can do anything to)
             cards = piles[i]
+            if unblockers is not None and unblockers[i] is not None:
+                continue        # (a face-down top there is blocked, or it would have turned up)
             if cards and cards[-1] > 52 and self.click_plan(i) is not None:
                 out.append((CLICK, i, 1, -1))
         if ordered and len(out) > 1:
@@ -407,9 +412,11 @@ class PatState(CompactState):
         size, pointer = len(cards), len(waste)
         try:
             for at, clicks in talon.reach(pointer, size):
-                piles[w], piles[0] = talon.split(cards, at)
                 found = wants.get((cards[at - 1] - 1) % 52)
                 targets = sorted(found + empty) if found and empty else (found or empty)
+                if not targets:
+                    continue
+                piles[w], piles[0] = talon.split(cards, at)
                 for d in targets:
                     if self.drop_ok(w, 1, d):
                         out.append((TALON, 0, at, d, clicks))
@@ -658,12 +665,36 @@ class PatState(CompactState):
                     self.set_extra((self.extra[0], 1))
         self._after(s if kind == DRAG else None)
 
+    def _unblockers(self) -> list | None:
+        """Per pile that turns its top card up when free: the piles whose giving a card may
+        free it (later piles for covering, its neighbours otherwise), where its rule set is
+        fixed; else None.  None for all while some such pile's face-down top is free in the
+        position the state starts from (then every move looks at every such pile)."""
+        piles, table = self.piles, self.table
+        out: list = [None] * len(piles)
+        for i in table.turning:
+            rules = table.fixed[i]
+            cards = piles[i]
+            if cards and cards[-1] > 52 and self.active(i).take.block and not self.blocked(i, self.active(i), True):
+                return None
+            if rules is None or not rules.take.block:
+                continue
+            kind = rules.take.block_kind
+            out[i] = frozenset(range(i + 1, len(piles)) if kind == "cover" else (i + 1,) if kind == "next"
+                               else (i - 1, i + 1))
+        return out
+
     def _after(self, src) -> None:
         piles, table = self.piles, self.table
+        unblockers = self.unblockers
         for i in table.turning:
             cards = piles[i]
             if not cards or cards[-1] <= 52:
                 continue
+            if src is not None and unblockers is not None and i != src:
+                freed_by = unblockers[i]
+                if freed_by is not None and src not in freed_by:
+                    continue        # (blocked before the move, and nothing that blocks it gave a card)
             rules = self.active(i)
             if i != src and not rules.take.block:
                 continue

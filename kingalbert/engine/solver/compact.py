@@ -81,8 +81,10 @@ class CompactState(ABC):
     def key(self) -> bytes:
         key = self._key
         if key is None:
-            piles = self.keyed_piles() if self.talons else self.piles
-            self._keyed = piles
+            if self.talons:
+                piles = self._keyed = self.keyed_piles()
+            else:
+                piles = self.piles
             parts = [piles[i] for i in self.single]
             for group in self.groups:
                 parts += sorted([piles[i] for i in group])

@@ -392,9 +392,11 @@ class PatState(CompactState):
         unblockers = self.unblockers
         for i in table.flippable:       # (the other piles a click can do anything to)
             cards = piles[i]
+            if not cards or cards[-1] <= 52:
+                continue
             if unblockers is not None and unblockers[i] is not None:
                 continue        # (a face-down top there is blocked, or it would have turned up)
-            if cards and cards[-1] > 52 and self.click_plan(i) is not None:
+            if self.click_plan(i) is not None:
                 out.append((CLICK, i, 1, -1))
         if ordered and len(out) > 1:
             out.sort(key=self.priority, reverse=True)
@@ -682,7 +684,7 @@ class PatState(CompactState):
             kind = rules.take.block_kind
             out[i] = frozenset(range(i + 1, len(piles)) if kind == "cover" else (i + 1,) if kind == "next"
                                else (i - 1, i + 1))
-        return out
+        return out if any(out) else None
 
     def _after(self, src) -> None:
         piles, table = self.piles, self.table

@@ -85,7 +85,7 @@ class PatState(CompactState):
         self.lone = None if plain else facts.lone
         if facts.pairs is not None:
             # depth first: the moves' order finds the pairs, where the score has nothing to go on
-            # between one pair and the next (docs/solver.md, "The search")
+            # between one pair and the next (docs/solver.md, "Kings alone, and depth first")
             self.befs_share = 0.0
         self.memo: dict = {}
         #: the piles a dead card may be played up from at once (``solving.PatFacts.safe_move``)

@@ -201,6 +201,18 @@ class Ruleset(ABC):
         exchanged.  Asked once per search.  Default: none."""
         return ()
 
+    def solver_top_only(self, game: Game) -> Sequence[int]:
+        """Piles (by index) whose cards under the top card no play can see,
+        move or change: the solver keys each by its size and its top card.
+
+        Contract: in every position reachable from this one, two positions
+        that differ only in the cards under the tops of these piles (each
+        the same size, with the same top card) have the same moves, leading
+        to positions that again differ only so, and the same verdicts.  True
+        of a pile cards go onto and never leave, of which the rules only look
+        at the top card (Golf's waste).  Asked once per search.  Default: none."""
+        return ()
+
     def solver_score(self, game: Game) -> int:
         """How far from won the position looks, lower is better: the order in
         which the best-first search opens positions.  Any value is sound; only

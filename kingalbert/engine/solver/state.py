@@ -93,6 +93,10 @@ class GameState:
         grouped = {i for group in groups for i in group}
         self.single = [i for i in range(len(self.piles)) if i not in grouped]
         self.groups = groups
+        #: piles keyed by size and top card alone (``Ruleset.solver_top_only``), and the
+        #: whole piles of each key made with them, for ``restore``
+        self.top_only = set() if plain else set(ruleset.solver_top_only(private) or ()) - grouped
+        self._whole: dict[bytes, tuple] = {}
         self.enc = [self.encode(pile.cards) for pile in self.piles]
         self.head = self.make_head()
         self._key: bytes | None = None
@@ -109,17 +113,32 @@ class GameState:
         text = json.dumps(game.vars, sort_keys=True, separators=(",", ":"), default=repr).encode() if game.vars else b""
         return game.rng.state.to_bytes(8, "little") + len(text).to_bytes(4, "little") + text
 
+    @staticmethod
+    def top_part(enc: bytes) -> bytes:
+        """A top-only pile's part of the key: its top card's byte, then its size in two
+        bytes of 128 and over (never 0, the separator, nor a card's byte)."""
+        size = len(enc)
+        return enc[-1:] + bytes((128 + size % 127, 128 + size // 127)) if size else b""
+
     def key(self) -> bytes:
         key = self._key
         if key is None:
             enc = self.enc
-            parts = [enc[i] for i in self.single]
+            top_only = self.top_only
+            if top_only:
+                top_part = self.top_part
+                parts = [top_part(enc[i]) if i in top_only else enc[i] for i in self.single]
+            else:
+                parts = [enc[i] for i in self.single]
             for group in self.groups:
                 parts.extend(sorted([enc[i] for i in group]))
             key = self._key = self.head + b"\0".join(parts)
+            if top_only:
+                self._whole[key] = tuple(enc)
         return key
 
     def restore(self, key: bytes) -> None:
+        """(A key with top-only piles goes back to the position it was made from.)"""
         game = self.game
         game.rng.state = int.from_bytes(key[:8], "little")
         size = int.from_bytes(key[8:12], "little")
@@ -128,6 +147,8 @@ class GameState:
         parts = key[head:].split(b"\0")
         order = self.single + [i for group in self.groups for i in group]
         enc, piles = self.enc, self.piles
+        if self.top_only:
+            parts = [self._whole[key][i] for i in order]
         for i, part in zip(order, parts):
             enc[i] = part
             piles[i].cards[:] = [CARDS[b] for b in part]

@@ -53,6 +53,7 @@ from ...engine.errors import IllegalMoveError, PositionError, RuleFileError
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.ruleset import Ruleset
+from .buried import top_only_stacks
 from .errors import CdlFileError, CdlRunawayError, CdlRuntimeError
 from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Limits, Output, State
 from .model import CURSOR, CompiledProgram, StackInfo
@@ -146,6 +147,7 @@ class CdlRuleset(Playfield, Ruleset):
         # presses on a stack whose method ignores its position all do the same
         self._position_free = {method for method, used in self.machine.uses_position().items() if not used}
         self._groups: list | None = None    # the symmetric stacks, worked out when the solver asks
+        self._top_only: list | None = None  # the stacks keyed by size and top card, likewise
 
     @property
     def limits(self) -> Limits:
@@ -394,6 +396,14 @@ class CdlRuleset(Playfield, Ruleset):
                 alike.setdefault(bottoms.get(stack.name), []).append(index[stack.name])
             found.extend(piles for piles in alike.values() if len(piles) > 1)
         return found
+
+    def solver_top_only(self, game) -> list[int]:
+        """The stacks whose cards under the top no play can see, move or change
+        (``buried.top_only_stacks``: Golf's waste)."""
+        if self._top_only is None:
+            self._top_only = [stack.name for stack in top_only_stacks(self.program)]
+        index = {pile.name: i for i, pile in enumerate(game.piles)}
+        return [index[name] for name in self._top_only if name in index]
 
     # -- help boxes ------------------------------------------------------------------
     def session(self, game) -> Session:

@@ -1,0 +1,126 @@
+"""Stacks whose buried cards nothing in play looks at (Golf's waste): found where the
+text only ever reads the top and puts cards on it, refused at each thing that could
+see, move or change a card under the top; the solver keys them by size and top card,
+and its verdicts stay the plain search's."""
+from pathlib import Path
+
+import pytest
+
+from kingalbert.engine import Game
+from kingalbert.engine.solver import GameState
+from kingalbert.loaders.cdl import loads
+from kingalbert.loaders.cdl.buried import top_only_stacks
+from tests.helpers.cdl_programs import small_golf
+from tests.helpers.solver import verdicts_agree
+
+GAMES = Path(__file__).resolve().parents[2] / "kingalbert" / "games" / "cdl"
+PLAIN = {"auto_finish": False, "auto_stack": False}
+
+
+def top_only(source: str) -> list[str]:
+    return [stack.name for stack in top_only_stacks(loads(source, "t.cdl").program)]
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("golf.cdl", ["Waste"]),
+    ("klondike.cdl", []),        # the waste gives its top card back to the tableau
+    ("acesup.cdl", []),
+    ("canfield.cdl", []),
+    ("strategy.cdl", []),
+    ("calculation.cdl", []),
+])
+def test_the_bundled_programs(name, expected):
+    assert top_only((GAMES / name).read_text()) == expected
+
+
+# a small Golf with three columns dealt face up: the waste only takes cards, and only its
+# top is read (``Next?``), so it is keyed by its top card and size
+SMALL = small_golf(3, alike=False)
+
+
+def test_the_small_golfs_waste():
+    assert top_only(SMALL) == ["Waste"]
+
+
+@pytest.mark.parametrize("old, new", [
+    # a card under the top read by name, and through the contextual stack
+    ("(c mod 13 = Waste[Waste!] mod 13 + 1)", "(c mod 13 = Waste[1] mod 13 + 1)"),
+    ("if Cursor! = 1 then", "if (Cursor! = 1) and ([1] > 0) then"),
+    # SELF in a routine the waste's method calls (it could be any card of it)
+    ("return (c mod 13", "return (Self! > 0) and (c mod 13"),
+    # cards taken from the waste: by name, and by its own method
+    ("if ! > 0 then begin Pull 1 To Waste; Turn Waste[Waste!] side up; end;",
+     "if ! > 0 then begin Pull 1 To Waste; Turn Waste[Waste!] side up; end else Pull 1 From Waste To Stock;"),
+    ("if Cursor! = 1 then if Next?(Cursor[1]) then Pull 1 From Cursor;",
+     "if Cursor! = 1 then if Next?(Cursor[1]) then Pull 1 From Cursor;\n  SelectFrom(Spos : index) is Pull 1 To Cursor;"),
+    # the top card removed (the one under it comes up), cards turned under the top
+    ("Turn Waste[Waste!] side up; end;", "Turn Waste[Waste!] side up; Remove Waste[Waste!]; end;"),
+    ("Turn Waste[Waste!] side up; end;", "Turn Waste[1..Waste!] side up; end;"),
+    # named in a loop, or anywhere else than as its size, its top or where cards go
+    ("predicate win? is return C1!", "predicate win? is return C1!"
+     " + Count"),
+])
+def test_what_can_see_under_the_top(old, new):
+    assert old in SMALL
+    changed = SMALL.replace(old, new, 1)
+    if "Count" in new:
+        changed = changed.replace("predicate win?", "function Count : integer is\n  var n : integer;\n  begin\n"
+                                  "    n := 0; with s do n := n + s! for Waste, Stock; return n - n;\n  end;\n\n"
+                                  "predicate win?", 1)
+    assert "Waste" not in top_only(changed), new
+
+
+def test_its_size_read_or_cards_moved_onto_it_are_harmless():
+    changed = SMALL.replace("if Cursor! = 1 then", "if (Cursor! = 1) and (Waste! < 40) and (! > 0) then", 1)
+    assert top_only(changed) == ["Waste"]
+
+
+def test_the_key_holds_the_top_card_and_the_size_only():
+    ruleset = loads(SMALL, "small.cdl")
+    game = Game(ruleset, 3, PLAIN)
+    names = [pile.name for pile in game.piles]
+    waste = names.index("Waste")
+    assert ruleset.solver_top_only(game) == [waste]
+    # put the first column's two cards under the waste's top, in either order
+    position = game.to_position()
+    column = names.index("C1")
+    keys, states = [], []
+    for order in ((0, 1), (1, 0)):
+        piles = [dict(pile) for pile in position["piles"]]
+        under = [piles[column]["cards"][i] for i in order]
+        piles[column]["cards"] = []
+        piles[waste]["cards"] = under + piles[waste]["cards"]
+        state = GameState(Game.from_position(ruleset, {**position, "piles": piles}, PLAIN))
+        keys.append(state.key())
+        states.append(state)
+    assert keys[0] == keys[1]
+    # another card on top (the same cards, the same size) is another position
+    piles = [dict(pile) for pile in position["piles"]]
+    piles[waste]["cards"] = piles[waste]["cards"] + [piles[column]["cards"][0]]
+    piles[column]["cards"] = piles[column]["cards"][1:]
+    swapped = [dict(pile) for pile in piles]
+    swapped[waste]["cards"] = piles[waste]["cards"][::-1]
+    assert GameState(Game.from_position(ruleset, {**position, "piles": piles}, PLAIN)).key() != \
+        GameState(Game.from_position(ruleset, {**position, "piles": swapped}, PLAIN)).key()
+    # and so is another size (a card fewer under the same top, as if taken out of the game)
+    smaller = [dict(pile) for pile in piles]
+    smaller[waste]["cards"] = piles[waste]["cards"][1:]
+    assert GameState(Game.from_position(ruleset, {**position, "piles": piles}, PLAIN)).key() != \
+        GameState(Game.from_position(ruleset, {**position, "piles": smaller}, PLAIN)).key()
+    # ... but the search goes back to the very cards of the position a key was made from
+    whole = [list(pile.cards) for pile in states[1].piles]
+    states[1].restore(keys[1])
+    assert [list(pile.cards) for pile in states[1].piles] == whole
+    # a different top card, or size, is another key; the plain search keys whole stacks
+    plain = GameState(states[0].game, plain=True)
+    assert plain.key() != GameState(states[1].game, plain=True).key()
+    first = states[0]
+    token = first.apply(first.moves(None, False)[0])
+    assert first.key() != keys[0]
+    first.undo(token)
+    assert first.key() == keys[0]
+
+
+@pytest.mark.slow
+def test_search_keyed_by_the_wastes_top_agrees_with_plain_search():
+    assert verdicts_agree(loads(SMALL, "small.cdl"), range(16), PLAIN) == {"winnable", "unwinnable"}

@@ -15,6 +15,7 @@ from tests.helpers.solver import verdicts_agree
 
 GAMES = Path(__file__).resolve().parents[2] / "kingalbert" / "games" / "cdl"
 PLAIN = {"auto_finish": False, "auto_stack": False}
+LIMIT = 250
 
 
 def top_only(source: str) -> list[str]:
@@ -124,3 +125,73 @@ def test_the_key_holds_the_top_card_and_the_size_only():
 @pytest.mark.slow
 def test_search_keyed_by_the_wastes_top_agrees_with_plain_search():
     assert verdicts_agree(loads(SMALL, "small.cdl"), range(16), PLAIN) == {"winnable", "unwinnable"}
+
+
+def positions_after(game) -> list:
+    """Each legal move of the game's position with the position it leads to."""
+    found = []
+    for move in game.ruleset.legal_moves(game):
+        game.push(move)
+        found.append((move, game.to_position(), game.status))
+        game.pop()
+    return found
+
+
+# Golf whose waste doesn't count the cards it takes: its releases read only the CURSOR
+# and the waste (the machine keeps those apart, by the two)
+UNCOUNTED = ("""        begin
+          Pull 1 From Cursor;
+          holes := holes + 1;
+        end;""", "Pull 1 From Cursor;")
+
+
+@pytest.mark.parametrize("seed, counted", [(1, True), (2, True), (1, False), (3, False)])
+def test_runs_read_the_wastes_top_alike_and_play_as_the_whole_waste_does(seed, counted):
+    """Golf's positions, breadth first from a deal, looked at by two rulesets: one whose
+    run cache reads the waste as its size and top card (so reusing results found for
+    wastes of other cards, put on this one's cards) and one that reads it whole: every
+    position offers the same moves, leading to the same positions, the very cards under
+    the waste's top included."""
+    text = (GAMES / "golf.cdl").read_text()
+    if not counted:
+        assert UNCOUNTED[0] in text
+        text = text.replace(*UNCOUNTED)
+    tops, whole = loads(text, "golf.cdl"), loads(text, "golf.cdl")
+    assert tops.machine.tops == {"waste"}
+    whole.machine.tops = frozenset()
+    todo = [Game(tops, seed, PLAIN).to_position()]
+    seen = set()
+    hits = tops.machine.cache.hits
+    for position in todo:
+        if len(seen) >= LIMIT:
+            break
+        mine = positions_after(Game.from_position(tops, position, PLAIN))
+        assert mine == positions_after(Game.from_position(whole, position, PLAIN))
+        for _, after, _ in mine:
+            key = repr(after)
+            if key not in seen:
+                seen.add(key)
+                todo.append(after)
+    assert len(seen) >= LIMIT and tops.machine.cache.hits > hits
+
+
+def test_help_reads_the_whole_waste():
+    """Help may look under the top (it runs only for the player): its runs read the
+    waste whole, so two wastes with the same top and size tell their own bottom cards."""
+    text = (GAMES / "golf.cdl").read_text().replace(
+        "Write('Its top card is the ', [!], '.\\n');", "Write('Its bottom card is the ', [1], '.\\n');")
+    assert "bottom card" in text
+    ruleset = loads(text, "golf.cdl")
+    assert ruleset.machine.tops == {"waste"}
+    game = Game(ruleset, 1, PLAIN)
+    position = game.to_position()
+    names = [pile.name for pile in game.piles]
+    waste, column = names.index("Waste"), names.index("C1")
+    texts = []
+    for k in (0, 1):
+        piles = [dict(pile) for pile in position["piles"]]
+        piles[waste]["cards"] = [piles[column]["cards"][k]] + piles[waste]["cards"]
+        piles[column]["cards"] = piles[column]["cards"][1 - k:2 - k]
+        here = Game.from_position(ruleset, {**position, "piles": piles}, PLAIN)
+        texts.append(ruleset.help_text(here, here.piles[waste]).text)
+    assert texts[0] != texts[1]

@@ -21,11 +21,22 @@ result that depends on anything else, a run stopped by the wall clock, is
 never kept.  This is what makes listing every transaction after each move
 cheap: after a move, most stacks are as they were, and so are the results of
 pressing them.
+
+**Top-only stacks.**  Where play code can see nothing of a stack but its size
+and top card, and only puts cards on it or turns its top (``buried.py``:
+Golf's waste), what a run of play code does cannot depend on the cards under
+the top, and it leaves them as they were.  So the cache reads such a stack as
+its size and top card, and a result found for another stack with the same size
+and top is put on this one's own cards (``rebased``): every card the result
+holds below the old top is this stack's.  Start and Help may look at anything,
+so their runs read every stack whole.
 """
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+from .buried import top_only_stacks
 from .compiler import compile_program
 from .errors import CdlRunawayError, CdlRuntimeError
 from .interpreter import Limits, Output, RunResult, State, execute
@@ -142,11 +153,18 @@ class RunCache:
         self.hits = self.misses = 0
 
     @staticmethod
-    def values(shape, view: View, rng_state) -> tuple:
+    def values(shape, view: View, rng_state, tops=()) -> tuple:
+        """The values a run of this shape read; a stack of ``tops`` (top-only stacks,
+        for runs of play code) as its size and top card."""
         stacks, bottoms, globals_, used_rng, lengths = shape
         base = view.base
         top = view.stacks
         values = [top[k] if k in top else base.stacks[k] for k in stacks]
+        if tops:
+            for i, k in enumerate(stacks):
+                if k in tops:
+                    cards = values[i]
+                    values[i] = (len(cards), cards[-1] if cards else None)
         if lengths:
             values.extend(len(top[k]) if k in top else len(base.stacks[k]) for k in lengths)
         if bottoms:
@@ -157,16 +175,16 @@ class RunCache:
             values.append(rng_state)
         return tuple(values)
 
-    def find(self, kind, view: View, rng_state):
+    def find(self, kind, view: View, rng_state, tops=()):
         for shape in self.shapes.get(kind, ()):
-            found = self.results.get((kind, shape, self.values(shape, view, rng_state)))
+            found = self.results.get((kind, shape, self.values(shape, view, rng_state, tops)))
             if found is not None:
                 self.hits += 1
                 return found
         self.misses += 1
         return None
 
-    def keep(self, kind, view: View, rng_state, shape, found) -> None:
+    def keep(self, kind, view: View, rng_state, shape, found, tops=()) -> None:
         if len(self.results) >= CACHE_RUNS:
             self.results.clear()
             self.shapes.clear()
@@ -175,7 +193,25 @@ class RunCache:
             if len(shapes) >= CACHE_SHAPES:
                 return
             shapes.append(shape)
-        self.results[(kind, shape, self.values(shape, view, rng_state))] = found
+        self.results[(kind, shape, self.values(shape, view, rng_state, tops))] = found
+
+
+def rebased(stacks: dict, view: View, tops) -> dict:
+    """A result's stacks (a run's, or a press's changes) put on ``view``: the cards a
+    top-only stack holds below the top it had when the result was found are the
+    view's own (the result was found for a stack of the same size and top card)."""
+    changed = None
+    for key in tops:
+        new = stacks.get(key)
+        if new is None:
+            continue
+        old = view.stack(key)
+        keep = len(old) - 1
+        if keep > 0 and new[:keep] != old[:keep]:
+            if changed is None:
+                changed = dict(stacks)
+            changed[key] = old[:keep] + new[keep:]
+    return stacks if changed is None else changed
 
 
 class Machine:
@@ -187,6 +223,8 @@ class Machine:
             program.code = compile_program(program)
         self.limits = limits or Limits()
         self.cache = RunCache()
+        #: the top-only stacks (``buried.py``), read as their size and top card by runs of play code
+        self.tops = frozenset(stack.key for stack in top_only_stacks(program))
         self.has_integrity = "integrity?" in program.routines
         self.verdict_keys = [key for key in ("win?", "loose?") if key in program.routines]
         self._to_methods: dict = {}     # (stack, button) -> the method a release runs (or None)
@@ -208,21 +246,29 @@ class Machine:
         """Run a method or routine on ``view``; its result (or its runtime error) may come
         from the cache.  Raises CdlRuntimeError."""
         kind: tuple
+        tops = self.tops
         if method is not None:
             assert stack is not None        # a method runs on its stack
             kind = (method, stack.key, position)
+            if method.key in ("start", "help"):
+                tops = frozenset()
         else:
             kind = (routine, tuple(args), context.key if context is not None else None)
-        found = self.cache.find(kind, view, rng_state)
+        found = self.cache.find(kind, view, rng_state, tops)
         if found is None:
-            found = self._run(view, rng_state, kind, method, stack, position, routine, args, context)
+            found = self._run(view, rng_state, kind, method, stack, position, routine, args, context, tops)
+        elif tops and not isinstance(found, CdlRuntimeError):
+            stacks = rebased(found.stacks, view, tops)
+            if stacks is not found.stacks:
+                found = copy.copy(found)
+                found.stacks = stacks
         if isinstance(found, CdlRuntimeError):
             error = type(found)(found.line, found.message)   # a new one: a raise adds to its traceback
             error.reads = getattr(found, "reads", None)
             raise error
         return found
 
-    def _run(self, view, rng_state, kind, method, stack, position, routine, args, context):
+    def _run(self, view, rng_state, kind, method, stack, position, routine, args, context, tops):
         output = Output()
         try:
             result = execute(self.program, view, rng_state, output, self.limits, method=method, stack=stack,
@@ -233,14 +279,14 @@ class Machine:
         except CdlRuntimeError as error:
             reads = getattr(error, "reads", None)
             if reads is not None and not getattr(error, "clock", False):
-                self.cache.keep(kind, view, rng_state, reads, error)
+                self.cache.keep(kind, view, rng_state, reads, error, tops)
             raise
         result.events = output.events
         result.overflowed = output.overflowed
         if not output.overflowed:
             shape = (result.read_stacks, result.read_bottoms, result.read_globals, result.used_rng,
                      result.read_lengths)
-            self.cache.keep(kind, view, rng_state, shape, result)
+            self.cache.keep(kind, view, rng_state, shape, result, tops)
         return result
 
     # -- transactions --------------------------------------------------------------------
@@ -276,12 +322,13 @@ class Machine:
         contents and whatever else the presses read (their runs' reads, put together)."""
         size = len(view.stack(stack.key))
         kind = ("presses", stack.key, button, size if positions else None)
-        found = self.cache.find(kind, view, rng_state)
+        tops = self.tops
+        found = self.cache.find(kind, view, rng_state, tops)
         if found is not None:
             # (a press that left the generator alone keeps this view's state of it)
-            return [(n, Outcome(View(view.base, *entries), list(events), rng_state if rng is None else rng, None,
-                                carried))
-                    for n, entries, events, rng, carried in found]
+            return [(n, Outcome(View(view.base, rebased(stacks, view, tops) if tops else stacks, bottoms, globals_),
+                                list(events), rng_state if rng is None else rng, None, carried))
+                    for n, (stacks, bottoms, globals_), events, rng, carried in found]
         accepted: list[tuple[int, Outcome]] = []
         seen: set = set()
         reads: list[Any] = [set(), set(), set(), False, set()]
@@ -303,7 +350,7 @@ class Machine:
         self.cache.keep(kind, view, rng_state, shape,
                         [(n, (o.view.stacks, o.view.bottoms, o.view.globals), o.events,
                           None if o.rng_state == rng_state else o.rng_state, o.carried)
-                         for n, o in accepted])
+                         for n, o in accepted], tops)
         return accepted
 
     def release(self, press: Outcome, dest: StackInfo, button: str) -> Outcome:
@@ -335,8 +382,15 @@ class Machine:
         view, rng_state = press.view, press.rng_state
         # most releases read only the CURSOR and the destination: remembered by those two
         here = view.stack(dest.key)
-        quick = (dest.key, button, view.stack(CURSOR.key), here)
+        tops = self.tops
+        quick = (dest.key, button, view.stack(CURSOR.key),
+                 (len(here), here[-1] if here else None) if dest.key in tops else here)
         result = self._releases.get(quick)
+        if result is not None and dest.key in tops:
+            stacks = rebased(result.stacks, view, tops)
+            if stacks is not result.stacks:
+                result = copy.copy(result)
+                result.stacks = stacks
         if result is None:
             result = self.run(view, rng_state, method=method, stack=dest, position=len(here))
             if not result.overflowed and reads_only(result, CURSOR.key, dest.key):

@@ -194,6 +194,16 @@ class RunResult:
     __slots__ = ("stacks", "bottoms", "globals", "rng_state", "used_rng", "value", "events", "overflowed",
                  "read_stacks", "read_bottoms", "read_globals", "read_lengths")
 
+    def with_stacks(self, stacks: dict) -> RunResult:
+        """The same result with other stacks (the run cache's, put on another view's cards)."""
+        other = RunResult()
+        other.stacks, other.bottoms, other.globals = stacks, self.bottoms, self.globals
+        other.rng_state, other.used_rng, other.value = self.rng_state, self.used_rng, self.value
+        other.events, other.overflowed = self.events, self.overflowed
+        other.read_stacks, other.read_bottoms = self.read_stacks, self.read_bottoms
+        other.read_globals, other.read_lengths = self.read_globals, self.read_lengths
+        return other
+
     stacks: dict
     bottoms: dict
     globals: dict

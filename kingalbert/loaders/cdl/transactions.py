@@ -33,7 +33,7 @@ so their runs read every stack whole.
 """
 from __future__ import annotations
 
-import copy
+from operator import itemgetter
 from typing import Any
 
 from .buried import top_only_stacks
@@ -148,52 +148,82 @@ class RunCache:
     """Results of runs, keyed by what ran and the values it read (see the module's doc)."""
 
     def __init__(self):
-        self.shapes: dict = {}      # kind -> [(stacks, bottoms, globals, used_rng) read]
+        # kind -> [(shape, its reader)]; a shape is (stacks, bottoms, globals, used_rng, lengths) read
+        self.shapes: dict = {}
         self.results: dict = {}     # (kind, shape, values) -> RunResult or CdlRuntimeError
+        self.readers: dict = {}     # (shape, tops) -> reader
         self.hits = self.misses = 0
 
     @staticmethod
     def values(shape, view: View, rng_state, tops=()) -> tuple:
         """The values a run of this shape read; a stack of ``tops`` (top-only stacks,
         for runs of play code) as its size and top card."""
-        stacks, bottoms, globals_, used_rng, lengths = shape
-        base = view.base
-        top = view.stacks
-        values = [top[k] if k in top else base.stacks[k] for k in stacks]
-        if tops:
-            for i, k in enumerate(stacks):
-                if k in tops:
-                    cards = values[i]
-                    values[i] = (len(cards), cards[-1] if cards else None)
-        if lengths:
-            values.extend(len(top[k]) if k in top else len(base.stacks[k]) for k in lengths)
-        if bottoms:
-            values.extend(view.bottoms[k] if k in view.bottoms else base.bottoms[k] for k in bottoms)
-        if globals_:
-            values.extend(view.globals[k] if k in view.globals else base.globals[k] for k in globals_)
-        if used_rng:
-            values.append(rng_state)
-        return tuple(values)
+        return RunCache.reader(shape, tops)(view, rng_state)
 
-    def find(self, kind, view: View, rng_state, tops=()):
-        for shape in self.shapes.get(kind, ()):
-            found = self.results.get((kind, shape, self.values(shape, view, rng_state, tops)))
+    @staticmethod
+    def reader(shape, tops=()):
+        """``values`` for one shape, as a function ``(view, rng_state) -> tuple``: the
+        stacks read fetched at once (``itemgetter``) from the view's stacks."""
+        stacks, bottoms, globals_, used_rng, lengths = shape
+        keys = tuple(stacks) + tuple(lengths)
+        fetch = itemgetter(*keys) if len(keys) > 1 else (lambda found: (found[keys[0]],)) if keys else None
+        whole = len(stacks)
+        at_top = tuple(i for i, k in enumerate(stacks) if k in tops)
+        plain = not (bottoms or globals_ or used_rng or at_top or lengths)
+
+        def read(view: View, rng_state) -> tuple:
+            if fetch is None:
+                values: list = []
+            else:
+                top = view.stacks
+                found = fetch({**view.base.stacks, **top} if top else view.base.stacks)
+                if plain:
+                    return found
+                values = list(found)
+            for i in at_top:
+                cards = values[i]
+                values[i] = (len(cards), cards[-1] if cards else None)
+            for i in range(whole, len(values)):
+                values[i] = len(values[i])
+            if bottoms:
+                base = view.base
+                values.extend(view.bottoms[k] if k in view.bottoms else base.bottoms[k] for k in bottoms)
+            if globals_:
+                base = view.base
+                values.extend(view.globals[k] if k in view.globals else base.globals[k] for k in globals_)
+            if used_rng:
+                values.append(rng_state)
+            return tuple(values)
+        return read
+
+    def _reader(self, shape, tops):
+        read = self.readers.get((shape, tops))
+        if read is None:
+            read = self.readers[shape, tops] = self.reader(shape, tops)
+        return read
+
+    def find(self, kind, view: View, rng_state, tops=frozenset()):
+        results = self.results
+        for shape, read in self.shapes.get(kind, ()):
+            found = results.get((kind, shape, read(view, rng_state)))
             if found is not None:
                 self.hits += 1
                 return found
         self.misses += 1
         return None
 
-    def keep(self, kind, view: View, rng_state, shape, found, tops=()) -> None:
+    def keep(self, kind, view: View, rng_state, shape, found, tops=frozenset()) -> None:
         if len(self.results) >= CACHE_RUNS:
             self.results.clear()
             self.shapes.clear()
+            self.readers.clear()
         shapes = self.shapes.setdefault(kind, [])
-        if shape not in shapes:
+        read = self._reader(shape, tops)
+        if (shape, read) not in shapes:
             if len(shapes) >= CACHE_SHAPES:
                 return
-            shapes.append(shape)
-        self.results[(kind, shape, self.values(shape, view, rng_state, tops))] = found
+            shapes.append((shape, read))
+        self.results[(kind, shape, read(view, rng_state))] = found
 
 
 def rebased(stacks: dict, view: View, tops) -> dict:
@@ -260,8 +290,7 @@ class Machine:
         elif tops and not isinstance(found, CdlRuntimeError):
             stacks = rebased(found.stacks, view, tops)
             if stacks is not found.stacks:
-                found = copy.copy(found)
-                found.stacks = stacks
+                found = found.with_stacks(stacks)
         if isinstance(found, CdlRuntimeError):
             error = type(found)(found.line, found.message)   # a new one: a raise adds to its traceback
             error.reads = getattr(found, "reads", None)
@@ -389,8 +418,7 @@ class Machine:
         if result is not None and dest.key in tops:
             stacks = rebased(result.stacks, view, tops)
             if stacks is not result.stacks:
-                result = copy.copy(result)
-                result.stacks = stacks
+                result = result.with_stacks(stacks)
         if result is None:
             result = self.run(view, rng_state, method=method, stack=dest, position=len(here))
             if not result.overflowed and reads_only(result, CURSOR.key, dest.key):

@@ -397,6 +397,19 @@ class CdlRuleset(Playfield, Ruleset):
             found.extend(piles for piles in alike.values() if len(piles) > 1)
         return found
 
+    def solver_score(self, game) -> int:
+        """Cards in the stacks the program fans out (its "tableau": what a patience
+        is mostly about clearing) count two, face-down cards one more, other cards
+        nothing: a program's foundations and wastes look alike, so cards going from
+        a fanned stack to either look like progress, and turning a stock card up
+        looks like less.  (The default's suit order means nothing here.)"""
+        score = 0
+        for pile in game.piles:
+            tableau = pile.role == "tableau"
+            for card in pile.cards:
+                score += (2 if tableau else 0) + (0 if card.face_up else 1)
+        return score
+
     def solver_top_only(self, game) -> list[int]:
         """The stacks whose cards under the top no play can see, move or change
         (``buried.top_only_stacks``: Golf's waste)."""

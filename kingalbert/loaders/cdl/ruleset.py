@@ -56,7 +56,7 @@ from ...engine.ruleset import Ruleset
 from .buried import top_only_stacks
 from .errors import CdlFileError, CdlRunawayError, CdlRuntimeError
 from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Limits, Output, State
-from .model import CURSOR, CompiledProgram, StackInfo
+from .model import CURSOR, CompiledProgram, StackInfo, method_chain
 from .playfield import SUITS, Playfield, from_card, to_card
 from .symmetry import symmetric_stacks
 from .transactions import CANCELLED, Machine, Outcome, View, refusal_text
@@ -148,6 +148,7 @@ class CdlRuleset(Playfield, Ruleset):
         self._position_free = {method for method, used in self.machine.uses_position().items() if not used}
         self._groups: list | None = None    # the symmetric stacks, worked out when the solver asks
         self._top_only: list | None = None  # the stacks keyed by size and top card, likewise
+        self._listing: tuple | None = None  # the methods listings run (``_listing_methods``)
 
     @property
     def limits(self) -> Limits:
@@ -343,40 +344,46 @@ class CdlRuleset(Playfield, Ruleset):
             return []           # the game is over
         machine = self.machine
         view, rng_state = View(session.state), game.rng.state
-        stacks = self.program.order
-        receivers = {button: [s for s in stacks if s.method(f"select{button}to", f"select{button}", "selectto",
-                                                          "select")] for button in ("left", "right")}
+        receivers, pressed = self._listing_methods()
         best: dict = {}             # resulting state -> (priority, order, move)
-        for stack in stacks:
-            for button in ("left", "right"):
-                method = stack.method(f"select{button}from", f"select{button}", "selectfrom", "select")
-                if method is None:
-                    continue
-                broken = set()
-                for n, press in machine.presses(view, rng_state, stack, button, method not in self._position_free):
-                    targets = receivers[button] if press.carried else [stack]
-                    for dest in targets:
-                        if dest.key in broken:
-                            continue
-                        try:
-                            result = machine.release_accepted(press, dest, button)
-                        except CdlRuntimeError as error:
-                            if isinstance(error, CdlRunawayError):
-                                broken.add(dest.key)    # each try would cost the whole step budget
-                            continue
-                        if result is None or not result.view.cards_changed():
-                            continue
-                        if dest is not stack:
-                            move = Move("drag" if button == "left" else "adjust", stack.name, n, dest.name)
-                            priority = 0 if button == "left" else 1
-                        else:
-                            move = Move("click" if button == "left" else "adjust", stack.name, n)
-                            priority = 2 if button == "left" else 3
-                        key = result.view.key()
-                        if key not in best or priority < best[key][0]:
-                            best[key] = (priority, len(best), move)
-                        session.outcomes.setdefault((move.src, n, button, dest.name), result)
+        for stack, button, method in pressed:
+            broken = set()
+            for n, press in machine.presses(view, rng_state, stack, button, method not in self._position_free):
+                targets = receivers[button] if press.carried else [stack]
+                for dest in targets:
+                    if dest.key in broken:
+                        continue
+                    try:
+                        result = machine.release_accepted(press, dest, button)
+                    except CdlRuntimeError as error:
+                        if isinstance(error, CdlRunawayError):
+                            broken.add(dest.key)    # each try would cost the whole step budget
+                        continue
+                    if result is None or not result.view.cards_changed():
+                        continue
+                    if dest is not stack:
+                        move = Move("drag" if button == "left" else "adjust", stack.name, n, dest.name)
+                        priority = 0 if button == "left" else 1
+                    else:
+                        move = Move("click" if button == "left" else "adjust", stack.name, n)
+                        priority = 2 if button == "left" else 3
+                    key = result.view.key()
+                    if key not in best or priority < best[key][0]:
+                        best[key] = (priority, len(best), move)
+                    session.outcomes.setdefault((move.src, n, button, dest.name), result)
         return [move for _, _, move in sorted(best.values(), key=lambda entry: entry[:2])]
+
+    def _listing_methods(self):
+        """For listings: the stacks a release of each button can land on, and each
+        (stack, button, method) a press runs, in ORDER order (worked out once)."""
+        if self._listing is None:
+            stacks = self.program.order
+            receivers = {button: [s for s in stacks if s.method(*method_chain(button, "to"))]
+                         for button in ("left", "right")}
+            pressed = [(stack, button, stack.method(*method_chain(button, "from")))
+                       for stack in stacks for button in ("left", "right")]
+            self._listing = receivers, [entry for entry in pressed if entry[2] is not None]
+        return self._listing
 
     # -- the solver ------------------------------------------------------------------
     def solver_groups(self, game) -> list[list[int]]:
@@ -554,10 +561,10 @@ class CdlRuleset(Playfield, Ruleset):
         state = State.initial(program)
         shaded = game.vars.get("cdl:shaded", {})
         bottoms = game.vars.get("cdl:bottoms", {})
-        values = CARD_VALUES
+        value_of = CARD_VALUES.__getitem__
         for stack in program.order:
             pile = game.pile(stack.name)
-            cards = tuple(values[card] for card in pile.cards)
+            cards = tuple(map(value_of, pile.cards))
             marks = shaded.get(stack.name)
             if marks:
                 marked = list(cards)

@@ -258,6 +258,7 @@ class Machine:
         self.has_integrity = "integrity?" in program.routines
         self.verdict_keys = [key for key in ("win?", "loose?") if key in program.routines]
         self._to_methods: dict = {}     # (stack, button) -> the method a release runs (or None)
+        self._from_methods: dict = {}   # (stack, button) -> the method a press runs (or None)
         self._releases: dict = {}       # (stack, button, CURSOR, its cards) -> RunResult (``release_accepted``)
 
     def forget(self) -> None:
@@ -330,7 +331,9 @@ class Machine:
                            "There aren't that many cards there")
         else:
             position = size - n + 1
-        method = stack.method(*method_chain(button, "from"))
+        method = self._from_methods.get((stack.key, button), False)
+        if method is False:
+            method = self._from_methods[stack.key, button] = stack.method(*method_chain(button, "from"))
         if method is None:
             return Outcome(view, [], rng_state, NOTHING)
         result = self.run(view, rng_state, method=method, stack=stack, position=position)

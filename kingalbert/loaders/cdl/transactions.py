@@ -155,15 +155,11 @@ class RunCache:
         self.hits = self.misses = 0
 
     @staticmethod
-    def values(shape, view: View, rng_state, tops=()) -> tuple:
-        """The values a run of this shape read; a stack of ``tops`` (top-only stacks,
-        for runs of play code) as its size and top card."""
-        return RunCache.reader(shape, tops)(view, rng_state)
-
-    @staticmethod
     def reader(shape, tops=()):
-        """``values`` for one shape, as a function ``(view, rng_state) -> tuple``: the
-        stacks read fetched at once (``itemgetter``) from the view's stacks."""
+        """The values a run of this shape read, as a function ``(view, rng_state) ->
+        tuple``: the stacks read fetched at once (``itemgetter``) from the view's
+        stacks, a stack of ``tops`` (top-only stacks, for runs of play code) as its
+        size and top card."""
         stacks, bottoms, globals_, used_rng, lengths = shape
         keys = tuple(stacks) + tuple(lengths)
         fetch = itemgetter(*keys) if len(keys) > 1 else (lambda found: (found[keys[0]],)) if keys else None
@@ -202,7 +198,9 @@ class RunCache:
             read = self.readers[shape, tops] = self.reader(shape, tops)
         return read
 
-    def find(self, kind, view: View, rng_state, tops=frozenset()):
+    def find(self, kind, view: View, rng_state):
+        """(Each shape kept for a kind has its reader, made with the top-only stacks
+        that kind of run reads so: always the same ones for one kind.)"""
         results = self.results
         for shape, read in self.shapes.get(kind, ()):
             found = results.get((kind, shape, read(view, rng_state)))
@@ -285,7 +283,7 @@ class Machine:
                 tops = frozenset()
         else:
             kind = (routine, tuple(args), context.key if context is not None else None)
-        found = self.cache.find(kind, view, rng_state, tops)
+        found = self.cache.find(kind, view, rng_state)
         if found is None:
             found = self._run(view, rng_state, kind, method, stack, position, routine, args, context, tops)
         elif tops and not isinstance(found, CdlRuntimeError):
@@ -355,7 +353,7 @@ class Machine:
         size = len(view.stack(stack.key))
         kind = ("presses", stack.key, button, size if positions else None)
         tops = self.tops
-        found = self.cache.find(kind, view, rng_state, tops)
+        found = self.cache.find(kind, view, rng_state)
         if found is not None:
             # (a press that left the generator alone keeps this view's state of it)
             return [(n, Outcome(View(view.base, rebased(stacks, view, tops) if tops else stacks, bottoms, globals_),

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from . import ast
 from .model import CompiledProgram, StackInfo
-from .symmetry import play_bodies, walk
+from .symmetry import called, play_bodies, walk
 
 #: statements that work on an interval of a stack, and of those the ones that change no card but the top's face
 INTERVAL_STATEMENTS = (ast.Turn, ast.Inverse, ast.Flash, ast.Remove, ast.Move)
@@ -83,15 +83,14 @@ def _uses(node: ast.Node) -> list[tuple[ast.Name | None, bool]]:
 
 def _calls(body: ast.Stmt) -> set[str]:
     """The routines a body calls (by key), WAIT's buttons included."""
-    called: set[str] = set()
+    found: set[str] = set()
     for node in walk(body):
-        if isinstance(node, ast.Call):
-            called.add(node.name.key)
-        elif isinstance(node, ast.Name) and node.ref is not None and node.ref[0] == "routine":
-            called.add(node.ref[1].key)
+        key = called(node)
+        if key is not None:
+            found.add(key)
         elif isinstance(node, ast.Wait):
-            called.add(node.procedure.key)
-    return called
+            found.add(node.procedure.key)
+    return found
 
 
 def _context_bodies(program: CompiledProgram, stack: StackInfo) -> list[ast.Stmt]:

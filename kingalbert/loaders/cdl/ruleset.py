@@ -53,7 +53,6 @@ from ...engine.errors import IllegalMoveError, PositionError, RuleFileError
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.ruleset import Ruleset
-from .buried import top_only_stacks
 from .errors import CdlFileError, CdlRunawayError, CdlRuntimeError
 from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Limits, Output, State
 from .model import CURSOR, CompiledProgram, StackInfo, method_chain
@@ -147,7 +146,6 @@ class CdlRuleset(Playfield, Ruleset):
         # presses on a stack whose method ignores its position all do the same
         self._position_free = {method for method, used in self.machine.uses_position().items() if not used}
         self._groups: list | None = None    # the symmetric stacks, worked out when the solver asks
-        self._top_only: list | None = None  # the stacks keyed by size and top card, likewise
         self._listing: tuple | None = None  # the methods listings run (``_listing_methods``)
 
     @property
@@ -419,11 +417,10 @@ class CdlRuleset(Playfield, Ruleset):
 
     def solver_top_only(self, game) -> list[int]:
         """The stacks whose cards under the top no play can see, move or change
-        (``buried.top_only_stacks``: Golf's waste)."""
-        if self._top_only is None:
-            self._top_only = [stack.name for stack in top_only_stacks(self.program)]
+        (``buried.top_only_stacks``, which the machine's run cache reads so too: Golf's waste)."""
+        tops = self.machine.tops
         index = {pile.name: i for i, pile in enumerate(game.piles)}
-        return [index[name] for name in self._top_only if name in index]
+        return [index[stack.name] for stack in self.program.order if stack.key in tops and stack.name in index]
 
     # -- help boxes ------------------------------------------------------------------
     def session(self, game) -> Session:

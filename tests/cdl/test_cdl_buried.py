@@ -71,6 +71,22 @@ def test_what_can_see_under_the_top(old, new):
     assert "Waste" not in top_only(changed), new
 
 
+def test_a_button_its_help_puts_up_runs_on_it_in_play():
+    """A WAIT in the waste's Help: the button's procedure runs in play with the waste as
+    its contextual stack, and this one takes the waste's top card back to the stock."""
+    changed = SMALL.replace("stack Waste is\n  X := 1; Y := 2;",
+                            "procedure Back is Pull 1 To Stock;\n\nstack Waste is\n  X := 1; Y := 2;\n"
+                            "  Help is Wait 'Back' Back;", 1)
+    assert "Wait 'Back' Back" in changed
+    assert "Waste" not in top_only(changed)
+    # the same procedure put up by the stock's Help runs on the stock, and the waste stays top-only
+    elsewhere = SMALL.replace("stack Stock is\n  X := 0; Y := 2;",
+                              "procedure Back is Pull 1 To Waste;\n\nstack Stock is\n  X := 0; Y := 2;\n"
+                              "  Help is Wait 'Back' Back;", 1)
+    assert "Wait 'Back' Back" in elsewhere
+    assert "Waste" in top_only(elsewhere)
+
+
 def test_its_size_read_or_cards_moved_onto_it_are_harmless():
     changed = SMALL.replace("if Cursor! = 1 then", "if (Cursor! = 1) and (Waste! < 40) and (! > 0) then", 1)
     assert top_only(changed) == ["Waste"]

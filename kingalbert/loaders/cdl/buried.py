@@ -19,7 +19,8 @@ and Help).  A stack S qualifies when it is named only as
   ``PULL n TO S`` in another stack's method): cards go on top;
 
 and where S is the contextual stack (its own play methods, and every routine
-they call, on and on) the bare forms ``!``, ``[!]``, a ``TURN``/``INVERSE``/
+its methods call, on and on: a button that a WAIT of its Help puts up runs in
+play, on S) the bare forms ``!``, ``[!]``, a ``TURN``/``INVERSE``/
 ``FLASH`` of ``[!]`` and a ``PULL n FROM A`` are all that is used: no ``SELF``,
 no ``[i]`` for another position, no ``PULL`` taking cards from it, no
 ``REMOVE``, ``MOVE``, ``SHUFFLE``, ``ADD``, ``DRAW`` or assignment to one of
@@ -94,11 +95,12 @@ def _calls(body: ast.Stmt) -> set[str]:
 
 
 def _context_bodies(program: CompiledProgram, stack: StackInfo) -> list[ast.Stmt]:
-    """The code that may run with ``stack`` as its contextual stack: its play methods
-    and every routine they call, on and on."""
+    """The code that may run in play with ``stack`` as its contextual stack: its play
+    methods, and every routine any of its methods calls, on and on (Start and Help
+    too: a button their WAIT puts up runs its procedure in play, on this stack)."""
     bodies = [method.body for key, method in stack.methods.items() if key not in ("start", "help")]
     seen: set[str] = set()
-    todo = [key for body in bodies for key in _calls(body)]
+    todo = [key for method in stack.methods.values() for key in _calls(method.body)]
     while todo:
         key = todo.pop()
         if key in seen:

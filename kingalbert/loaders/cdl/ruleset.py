@@ -55,7 +55,7 @@ from ...engine.rng import Rng
 from ...engine.ruleset import Ruleset
 from .errors import CdlFileError, CdlRunawayError, CdlRuntimeError
 from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Limits, Output, State
-from .model import CURSOR, CompiledProgram, StackInfo, method_chain
+from .model import CURSOR, CompiledProgram, StackInfo
 from .playfield import SUITS, Playfield, from_card, to_card
 from .symmetry import symmetric_stacks
 from .transactions import CANCELLED, Machine, Outcome, View, refusal_text
@@ -375,10 +375,9 @@ class CdlRuleset(Playfield, Ruleset):
         """For listings: the stacks a release of each button can land on, and each
         (stack, button, method) a press runs, in ORDER order (worked out once)."""
         if self._listing is None:
-            stacks = self.program.order
-            receivers = {button: [s for s in stacks if s.method(*method_chain(button, "to"))]
-                         for button in ("left", "right")}
-            pressed = [(stack, button, stack.method(*method_chain(button, "from")))
+            stacks, method = self.program.order, self.machine.method
+            receivers = {button: [s for s in stacks if method(s, button, "to")] for button in ("left", "right")}
+            pressed = [(stack, button, method(stack, button, "from"))
                        for stack in stacks for button in ("left", "right")]
             self._listing = receivers, [entry for entry in pressed if entry[2] is not None]
         return self._listing

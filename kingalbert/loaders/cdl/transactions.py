@@ -255,9 +255,17 @@ class Machine:
         self.tops = frozenset(stack.key for stack in top_only_stacks(program))
         self.has_integrity = "integrity?" in program.routines
         self.verdict_keys = [key for key in ("win?", "loose?") if key in program.routines]
-        self._to_methods: dict = {}     # (stack, button) -> the method a release runs (or None)
-        self._from_methods: dict = {}   # (stack, button) -> the method a press runs (or None)
+        self._methods: dict = {}        # (stack, button, phase) -> the method it runs (``method``)
         self._releases: dict = {}       # (stack, button, CURSOR, its cards) -> RunResult (``release_accepted``)
+
+    def method(self, stack: StackInfo, button: str, phase: str):
+        """The method a press ("from") or a release ("to") of ``button`` on ``stack`` runs,
+        or None (``method_chain``: the most specific one the stack has)."""
+        key = (stack.key, button, phase)
+        method = self._methods.get(key, False)
+        if method is False:
+            method = self._methods[key] = stack.method(*method_chain(button, phase))
+        return method
 
     def forget(self) -> None:
         """Drop every remembered run (what ran under other limits may end otherwise now)."""
@@ -329,9 +337,7 @@ class Machine:
                            "There aren't that many cards there")
         else:
             position = size - n + 1
-        method = self._from_methods.get((stack.key, button), False)
-        if method is False:
-            method = self._from_methods[stack.key, button] = stack.method(*method_chain(button, "from"))
+        method = self.method(stack, button, "from")
         if method is None:
             return Outcome(view, [], rng_state, NOTHING)
         result = self.run(view, rng_state, method=method, stack=stack, position=position)
@@ -388,7 +394,7 @@ class Machine:
         integrity?, and the verdicts."""
         view, events, rng_state = press.view, press.events, press.rng_state
         if press.carried:
-            method = dest.method(*method_chain(button, "to"))
+            method = self.method(dest, button, "to")
             if method is None:
                 return Outcome(view, events, rng_state, CANCELLED)
             result = self.run(view, rng_state, method=method, stack=dest, position=len(view.stack(dest.key)))
@@ -404,9 +410,7 @@ class Machine:
         if not press.carried:
             outcome = self.finish(press.view, press.events, press.rng_state)
             return outcome if outcome.refusal is None else None
-        method = self._to_methods.get((dest.key, button), False)
-        if method is False:
-            method = self._to_methods[dest.key, button] = dest.method(*method_chain(button, "to"))
+        method = self.method(dest, button, "to")
         if method is None:
             return None
         view, rng_state = press.view, press.rng_state

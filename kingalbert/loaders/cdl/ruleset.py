@@ -375,9 +375,9 @@ class CdlRuleset(Playfield, Ruleset):
         """For listings: the stacks a release of each button can land on, and each
         (stack, button, method) a press runs, in ORDER order (worked out once)."""
         if self._listing is None:
-            stacks, method = self.program.order, self.machine.method
-            receivers = {button: [s for s in stacks if method(s, button, "to")] for button in ("left", "right")}
-            pressed = [(stack, button, method(stack, button, "from"))
+            stacks, methods = self.program.order, self.machine.methods
+            receivers = {button: [s for s in stacks if methods[s.key, button, "to"]] for button in ("left", "right")}
+            pressed = [(stack, button, methods[stack.key, button, "from"])
                        for stack in stacks for button in ("left", "right")]
             self._listing = receivers, [entry for entry in pressed if entry[2] is not None]
         return self._listing

@@ -255,17 +255,12 @@ class Machine:
         self.tops = frozenset(stack.key for stack in top_only_stacks(program))
         self.has_integrity = "integrity?" in program.routines
         self.verdict_keys = [key for key in ("win?", "loose?") if key in program.routines]
-        self._methods: dict = {}        # (stack, button, phase) -> the method it runs (``method``)
+        #: (stack key, button, phase) -> the method a press ("from") or release ("to") of the
+        #: button on the stack runs, or None (``method_chain``: the most specific one it has)
+        self.methods = {(stack.key, button, phase): stack.method(*method_chain(button, phase))
+                        for stack in program.stacks.values() for button in ("left", "right")
+                        for phase in ("from", "to")}
         self._releases: dict = {}       # (stack, button, CURSOR, its cards) -> RunResult (``release_accepted``)
-
-    def method(self, stack: StackInfo, button: str, phase: str):
-        """The method a press ("from") or a release ("to") of ``button`` on ``stack`` runs,
-        or None (``method_chain``: the most specific one the stack has)."""
-        key = (stack.key, button, phase)
-        method = self._methods.get(key, False)
-        if method is False:
-            method = self._methods[key] = stack.method(*method_chain(button, phase))
-        return method
 
     def forget(self) -> None:
         """Drop every remembered run (what ran under other limits may end otherwise now)."""
@@ -337,7 +332,7 @@ class Machine:
                            "There aren't that many cards there")
         else:
             position = size - n + 1
-        method = self.method(stack, button, "from")
+        method = self.methods[stack.key, button, "from"]
         if method is None:
             return Outcome(view, [], rng_state, NOTHING)
         result = self.run(view, rng_state, method=method, stack=stack, position=position)
@@ -394,7 +389,7 @@ class Machine:
         integrity?, and the verdicts."""
         view, events, rng_state = press.view, press.events, press.rng_state
         if press.carried:
-            method = self.method(dest, button, "to")
+            method = self.methods[dest.key, button, "to"]
             if method is None:
                 return Outcome(view, events, rng_state, CANCELLED)
             result = self.run(view, rng_state, method=method, stack=dest, position=len(view.stack(dest.key)))
@@ -410,7 +405,7 @@ class Machine:
         if not press.carried:
             outcome = self.finish(press.view, press.events, press.rng_state)
             return outcome if outcome.refusal is None else None
-        method = self.method(dest, button, "to")
+        method = self.methods[dest.key, button, "to"]
         if method is None:
             return None
         view, rng_state = press.view, press.rng_state

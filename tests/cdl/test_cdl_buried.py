@@ -211,3 +211,16 @@ def test_help_reads_the_whole_waste():
         here = Game.from_position(ruleset, {**position, "piles": piles}, PLAIN)
         texts.append(ruleset.help_text(here, here.piles[waste]).text)
     assert texts[0] != texts[1]
+
+
+def test_a_result_put_on_other_cards_keeps_everything_else_the_run_did():
+    """``RunResult.with_stacks`` (a cached result rebased) copies every other field: one
+    added to the result later and forgotten there would be lost on every reuse."""
+    from kingalbert.loaders.cdl.interpreter import RunResult
+    result = RunResult()
+    for name in RunResult.__slots__:
+        setattr(result, name, object())
+    stacks = {"waste": (1, 2, 3)}
+    other = result.with_stacks(stacks)
+    assert other.stacks is stacks
+    assert all(getattr(other, name) is getattr(result, name) for name in RunResult.__slots__ if name != "stacks")

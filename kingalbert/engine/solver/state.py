@@ -144,11 +144,13 @@ class GameState:
         size = int.from_bytes(key[8:12], "little")
         game.vars = json.loads(key[12:12 + size]) if size else {}
         head = 12 + size
-        parts = key[head:].split(b"\0")
         order = self.single + [i for group in self.groups for i in group]
         enc, piles = self.enc, self.piles
         if self.top_only:
-            parts = [self._whole[key][i] for i in order]
+            whole = self._whole[key]
+            parts = [whole[i] for i in order]
+        else:
+            parts = key[head:].split(b"\0")
         for i, part in zip(order, parts):
             enc[i] = part
             piles[i].cards[:] = [CARDS[b] for b in part]

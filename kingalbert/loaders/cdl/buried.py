@@ -30,12 +30,15 @@ one of them back to the top: a card leaves the top only by being covered.
 from __future__ import annotations
 
 from . import ast
+from .expressions import ExpressionCompiler
 from .model import CompiledProgram, StackInfo
 from .symmetry import called, play_bodies, walk
 
 #: statements that work on an interval of a stack, and of those the ones that change no card but the top's face
 INTERVAL_STATEMENTS = (ast.Turn, ast.Inverse, ast.Flash, ast.Remove, ast.Move)
 TOP_ONLY_STATEMENTS = (ast.Turn, ast.Inverse, ast.Flash)
+#: the stack a name always means (a stack's own name, or the CURSOR, which is never a candidate)
+named_stack = ExpressionCompiler.named_stack
 
 
 def _same_stack(a: ast.Name | None, b: ast.Name | None) -> bool:
@@ -49,12 +52,6 @@ def _same_stack(a: ast.Name | None, b: ast.Name | None) -> bool:
 def _is_top(stack: ast.Name | None, index: ast.Expr | None) -> bool:
     """Is ``index`` the size of ``stack`` itself (``S[S!]`` or ``[!]``)?"""
     return isinstance(index, ast.Length) and _same_stack(stack, index.stack)
-
-
-def _stack_of(name: ast.Name | None) -> StackInfo | None:
-    if name is not None and name.ref is not None and name.ref[0] == "stack":
-        return name.ref[1]
-    return None
 
 
 def _uses(node: ast.Node) -> list[tuple[ast.Name | None, bool]]:
@@ -123,13 +120,13 @@ def top_only_stacks(program: CompiledProgram) -> list[StackInfo]:
         for name, ok in _uses(node):
             if name is not None and ok:
                 allowed.add(id(name))
-            elif name is not None and _stack_of(name) is not None and not ok:
-                excluded.add(id(_stack_of(name)))
+            elif name is not None and named_stack(name) is not None and not ok:
+                excluded.add(id(named_stack(name)))
     for node in nodes:
         if isinstance(node, ast.With):
-            excluded.update(id(_stack_of(name)) for name in node.stacks if _stack_of(name) is not None)
-        elif isinstance(node, ast.Name) and _stack_of(node) is not None and id(node) not in allowed:
-            excluded.add(id(_stack_of(node)))
+            excluded.update(id(named_stack(name)) for name in node.stacks if named_stack(name) is not None)
+        elif isinstance(node, ast.Name) and named_stack(node) is not None and id(node) not in allowed:
+            excluded.add(id(named_stack(node)))
     found = []
     for stack in program.order:
         if id(stack) in excluded:

@@ -71,6 +71,12 @@ BYTE = tuple(bytes((i,)) for i in range(256))
 CARD_NAMES = tuple(RANK_LETTERS[c % 13] + "HCDS"[c // 13] for c in range(52))
 
 
+class Steps(list):
+    """A move's token: the steps done, and the key's head from before them (``undo`` puts it back)."""
+
+    __slots__ = ("head",)
+
+
 def card_id(card) -> int:
     return SUIT_ORDER.index(card.suit) * 13 + card.rank - 1
 
@@ -168,7 +174,7 @@ class KingAlbertState:
     def apply(self, move):
         """Move one card; returns the steps done (with automatic moves)."""
         src, dst = move
-        tab, found = self.tab, self.found
+        tab, found, head = self.tab, self.found, self.head
         if src < NT:
             p = tab[src]
             c = p[-1]
@@ -186,7 +192,8 @@ class KingAlbertState:
         else:
             found[dst - FND0] += 1
             self.left -= 1
-        steps = [(src, dst, c)]
+        steps = Steps(((src, dst, c),))
+        steps.head = head
         if src < NT and dst < NT:
             # the suit stacks did not change and the last position had no safe
             # card left to play up: only the card uncovered can be one
@@ -246,8 +253,7 @@ class KingAlbertState:
             else:
                 found[src - FND0] += 1
                 self.left -= 1
-        if len(steps) > 1 or src >= NT or dst >= NT:
-            self._head()
+        self.head = steps.head
 
     def moves(self, last, ordered=True):
         """Candidate moves (src, dst), the most promising first if ``ordered``;
@@ -389,7 +395,8 @@ class KingAlbertState:
 
     def settle(self):
         """Play the safe moves of the position itself; returns their steps."""
-        steps = []
+        steps = Steps()
+        steps.head = self.head
         self._auto(steps)
         self._head()
         return steps

@@ -157,3 +157,50 @@ def test_an_interruption_lost_on_the_way_is_sent_again():
     start = time.perf_counter()
     assert budget.guarded(long_move) is None and budget.reason == "time"
     assert swallowed and time.perf_counter() - start < 1.5
+
+
+def _counting_memory(monkeypatch, bytes_now):
+    """Resident memory read from ``bytes_now()`` (counted), and never because of the clock."""
+    from kingalbert.engine.solver import budget as budget_module
+    reads = []
+    monkeypatch.setattr(budget_module, "resident_bytes", lambda: reads.append(1) or bytes_now())
+    monkeypatch.setattr(budget_module, "MEMORY_EVERY", 1e9)
+    return reads
+
+
+def test_memory_is_read_seldom_while_states_hold_little(monkeypatch):
+    used = [0]
+    reads = _counting_memory(monkeypatch, lambda: used[0])
+    budget = Budget(max_memory_mb=100)
+    for i in range(40_000):
+        used[0] = i * 100
+        assert not budget.add_state()
+    # 2,048 states between readings once the rate is known (a few at 8 before that)
+    assert 20 <= len(reads) <= 40
+
+
+def test_memory_is_read_often_enough_while_states_hold_much(monkeypatch):
+    used = [0]
+    _counting_memory(monkeypatch, lambda: used[0])
+    budget = Budget(max_memory_mb=100)
+    for i in range(1, 10_000):
+        used[0] = i * 200_000
+        if budget.add_state():
+            break
+    assert budget.reason == "memory"
+    # read every 8 states at most when near the limit: at most 8 states past it
+    assert used[0] <= 100 * 2 ** 20 + 9 * 200_000
+
+
+def test_the_state_limit_is_exact():
+    for limit in (1, 5, 17, 100):
+        budget = Budget(max_states=limit)
+        stops = [budget.add_state() for _ in range(limit)]
+        assert stops == [False] * (limit - 1) + [True] and budget.reason == "states"
+
+
+def test_the_clock_is_read_every_few_states():
+    budget = Budget(timeout=0.01)
+    time.sleep(0.02)
+    stops = [budget.add_state() for _ in range(16)]
+    assert stops[-1] and budget.reason == "time"

@@ -1,10 +1,16 @@
 """The limits of one search: time, states, memory, and a way to be called off.
 
-``Budget.spent()`` is asked after every new state and between the moves a
-ruleset generates.  It reads the clock every time (a few tens of
-nanoseconds), so a search stops within a tenth of a second of its time limit
-however long one state takes to make; the process's resident memory every
-few milliseconds, and every few new states.  A single call into a ruleset can still run long (a
+``Budget.spent()`` is asked between the moves a ruleset generates and
+after every position expanded, and ``add_state()`` after every new state,
+which reads the clock every ``CLOCK_STATES`` states (the search goes through
+tens of thousands a second, each a few tens of microseconds), so a search
+stops within a tenth of a second of its time limit however long one state
+takes to make.  The process's resident memory is read every few
+milliseconds, and after so many new states that, at the rate it has been
+growing per state, they can use at most a sixteenth of what is left below
+the limit (every ``MEMORY_STATES`` states while no rate is known, and never
+fewer: a game whose states each hold much is read often enough).  A single
+call into a ruleset can still run long (a
 CardsWorkShop program whose every move loops for a second), so ``guarded``
 also arms a watchdog thread that interrupts the search from outside once the
 deadline has passed by ``GRACE`` seconds: it raises ``SearchInterrupted`` in
@@ -28,9 +34,13 @@ import time
 
 #: how long past its deadline a search may run before the watchdog interrupts it
 GRACE = 0.05
-#: how often the resident memory is read (seconds), and after how many new states at most
+#: how often the resident memory is read (seconds), and after how many new states at least
+#: and at most (the module's docstring)
 MEMORY_EVERY = 0.005
 MEMORY_STATES = 8
+MEMORY_STATES_MOST = 2048
+#: new states between two readings of the clock in ``add_state`` (a power of two)
+CLOCK_STATES = 16
 
 
 class SearchInterrupted(BaseException):
@@ -87,6 +97,11 @@ class Budget:
         self.reason: str | None = None
         self.states = 0
         self._next_memory = 0.0
+        #: the state count at which the memory is read next, and the last reading (states, bytes)
+        self._memory_at = MEMORY_STATES
+        self._last_reading: tuple[int, int] | None = None
+        #: the state count at which ``add_state`` asks ``spent`` whatever the clock
+        self._check_at = MEMORY_STATES if max_states is None else min(MEMORY_STATES, max_states)
         #: the search's own estimate of what it holds, used where resident memory is unknown
         self.estimate = 0
 
@@ -115,7 +130,26 @@ class Budget:
         used = self.used_bytes()
         if used > self.peak_bytes:
             self.peak_bytes = used
+        self._plan_reading(used)
         return self.max_bytes is not None and used > self.max_bytes
+
+    def _plan_reading(self, used: int) -> None:
+        """When to read the memory next by the state count (the module's docstring)."""
+        states, last = self.states, self._last_reading
+        self._last_reading = (states, used)
+        wait = MEMORY_STATES
+        if last is not None and states > last[0]:
+            per_state = max(1.0, (used - last[1]) / (states - last[0]))
+            room = (self.max_bytes - used) if self.max_bytes is not None else 2 ** 30
+            wait = int(max(MEMORY_STATES, min(MEMORY_STATES_MOST, room / 16 / per_state)))
+        self._memory_at = states + wait
+        self._plan_check()
+
+    def _plan_check(self) -> None:
+        at = self._memory_at
+        if self.max_states is not None and self.max_states < at:
+            at = self.max_states
+        self._check_at = at
 
     def used_bytes(self) -> int:
         now = resident_bytes()
@@ -125,9 +159,15 @@ class Budget:
 
     def add_state(self) -> bool:
         """Count a new state; True if the search must stop."""
-        self.states += 1
-        if not self.states % MEMORY_STATES:
-            self._next_memory = 0.0      # (states that each hold much: memory read often enough)
+        states = self.states = self.states + 1
+        if states >= self._check_at:
+            if states >= self._memory_at:
+                self._next_memory = 0.0      # (read now: ``_plan_reading`` sets the next)
+            else:
+                self._plan_check()
+            return self.spent()
+        if states & (CLOCK_STATES - 1):
+            return self.reason is not None
         return self.spent()
 
     @property

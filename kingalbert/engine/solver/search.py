@@ -106,9 +106,10 @@ def _run(state, budget, befs_share, parent, root, known):
         switch = 0.0
     heappush, heappop = heapq.heappush, heapq.heappop
     apply, undo, keyf, scores, won = state.apply, state.undo, state.key, state.scores, state.is_won
-    restore = state.restore
+    restore, moves, sizeof = state.restore, state.moves, sys.getsizeof
+    pushes = list(zip(queues, flips, depth_weights))
     goal = None
-    key_bytes = sys.getsizeof(root)
+    key_bytes = sizeof(root)
     while queues[0]:
         turn = (turn + 1) % nq
         queue = queues[turn]
@@ -120,27 +121,27 @@ def _run(state, budget, befs_share, parent, root, known):
         restore(key)
         opened[number] = None
         below = depths[number] + 1
-        for move in state.moves(None, False):
+        for move in moves(None, False):
             token = apply(move)
             child = keyf()
             if child not in parent:
                 parent[child] = key
-                key_bytes += sys.getsizeof(child)
+                key_bytes += sizeof(child)
                 if won() or child in known:
                     goal = child
                     break
                 number = len(opened)
                 opened.append(child)
                 depths.append(below)
-                for q, value, flip, dw in zip(queues, scores(child), flips, depth_weights):
+                for (q, flip, dw), value in zip(pushes, scores(child)):
                     heappush(q, ((value + dw * below) << 40) | (number ^ flip))
                 if budget.add_state():
                     return "unknown", None
-            elif budget.spent():
-                return "unknown", None
             undo(token)
         if goal is not None:
             return "winnable", _chain(parent, goal)
+        if budget.spent():      # (once a position: its moves are a few, each a few microseconds)
+            return "unknown", None
         budget.estimate = key_bytes * 3 + len(opened) * 60
         if switch is not None and time.perf_counter() > switch:
             break
@@ -172,6 +173,7 @@ def _dfs(state, budget, seen, known):
     keys = []            # and the key of the position it led to
     frames = [state.moves(None, True)]
     pos = [0]
+    skipped = 0          # moves to positions seen before (the budget asked every 64th)
     apply, undo, moves, keyf, won = state.apply, state.undo, state.moves, state.key, state.is_won
     while frames:
         cand = frames[-1]
@@ -189,7 +191,8 @@ def _dfs(state, budget, seen, known):
         key = keyf()
         if key in seen:
             undo(token)
-            if budget.spent():
+            skipped += 1
+            if not skipped & 63 and budget.spent():
                 return "unknown", None
             continue
         seen[key] = 0

@@ -93,11 +93,16 @@ def pile_name(code: int) -> str:
 #: could be built on, cards above the next card of a suit, empty playing
 #: stacks, cards above a lower card of their suit), and whether equal scores
 #: go newest first; one queue each.  Chosen on deals 1-100: which weighting
-#: finds a win first varies widely from deal to deal, hence several.
-WEIGHTS = ((4, 2, 2, 6, 8, True), (4, 2, 2, 6, 14, True), (4, 2, 4, 6, 8, True), (4, 2, 2, 6, 8, True))
-#: what each move from the root adds, per weighting: the last is a weighted A* (deals 1-50 at
-#: 5 s: 45 decided with the three greedy ones, 48 with it)
-DEPTH_WEIGHTS = (0, 0, 0, 4)
+#: finds a win first varies widely from deal to deal, hence several.  The last
+#: two weigh the cards above a lower one of their suit lightly and the next
+#: cards' depth not at all, near the declarative formats' score (27 Nov, deals
+#: 1-100 at 10 s, two at a time: 98 decided with them, 97 without; deal 19
+#: won in 5 s instead of 11 s).
+WEIGHTS = ((4, 2, 2, 6, 8, True), (4, 2, 2, 6, 14, True), (4, 2, 4, 6, 8, True), (4, 2, 2, 6, 8, True),
+           (4, 2, 0, 3, 2, True), (4, 2, 0, 3, 2, True))
+#: what each move from the root adds, per weighting: the 4th and 6th are weighted A*s (deals
+#: 1-50 at 5 s: 45 decided with the first three, 48 with the 4th too)
+DEPTH_WEIGHTS = (0, 0, 0, 4, 0, 4)
 
 
 def safe_up(found, c) -> bool:

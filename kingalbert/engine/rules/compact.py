@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..moves import Move
-from ..solver.compact import CompactState, PileShares
+from ..solver.compact import CompactState, PileShares, builds_by_suit_only
 from ..solver.talon import Talon
 from .fast import CODE, compiled, drop_targets, refuses_drop
 from .solving import facts as facts_of
@@ -100,6 +100,13 @@ class RulesState(CompactState):
         self._safe_sources: list[int] | None = None     # (``safe_move``'s)
         self.shares = PileShares()                      # (``scores``')
         self.follows = facts.follows
+        #: a score that weighs cards above a lower one of their suit more, in two more queues,
+        #: where the tableau builds by suit only (``CompactState.WITH_BLOCKS``)
+        tableau = [i for i, role in enumerate(table.roles) if role == "tableau"]
+        self.weigh_blocks = builds_by_suit_only(
+            [masks for i in tableau for masks in (table.fit[i], table.run[i]) if masks])
+        if self.weigh_blocks:
+            self.weightings, self.depth_weights = self.WITH_BLOCKS
         # the piles a move through the cells may use while empty (cells first, then columns):
         # each giving its top card, that nothing refills, covers or is covered by
         covering = {j for over in table.covered_by for j in over}
@@ -534,7 +541,7 @@ class RulesState(CompactState):
         return all(roles[i] == "foundation" or not piles[i] for i in range(len(piles)))
 
     def scores(self, key) -> list:
-        total = 0
+        total = blocks = 0
         follows, roles, shares = self.follows, self.table.roles, self.shares
         for i, cards in enumerate(self.keyed_piles() if self.talons else self.piles):
             role = roles[i]
@@ -544,8 +551,13 @@ class RulesState(CompactState):
                 if role in ("tableau", "cell", "reserve"):
                     total -= 3
                 continue
-            total += shares.share(i, cards, follows[i])
-        return [total] * 2
+            part, block = shares.share(i, cards, follows[i])
+            total += part
+            blocks += block
+        if self.weigh_blocks:
+            heavy = total + self.BLOCK_WEIGHT * blocks
+            return [total, total, heavy, heavy]
+        return [total, total]
 
     def game_move(self, move) -> Move:
         if move[0] == SEQ:

@@ -35,7 +35,13 @@ class CompactState(ABC):
     befs_share = 0.8
     #: two queues on the same score: one greedy, one that also counts the moves made (a
     #: weighted A*), which gets out of the plateaus where the greedy one wanders
-    GREEDY_AND_PATIENT = ((True, True), (0, 4))
+    GREEDY_AND_PATIENT: tuple[tuple[bool, ...], tuple[int, ...]] = ((True, True), (0, 4))
+    #: the same two, and two more on a score that also weighs each card lying above a lower
+    #: one of its suit ``BLOCK_WEIGHT`` more (``pile_share``'s second part): for games whose
+    #: piles build by suit only, where such a card must go elsewhere before the lower one can
+    #: go up or take its follower (docs/solver.md, "The search": measured)
+    WITH_BLOCKS: tuple[tuple[bool, ...], tuple[int, ...]] = ((True, True, True, True), (0, 4, 0, 4))
+    BLOCK_WEIGHT = 6
 
     def __init__(self, piles, extra: tuple, groups=(), budget=None):
         self.piles = [bytes(p) for p in piles]
@@ -204,6 +210,20 @@ class CompactState(ABC):
         ...
 
 
+def builds_by_suit_only(fit_masks) -> bool:
+    """Does every card (0-51) go only on cards of its own suit, under every fit given (per
+    card code, the mask of the cards that go on it)?  (And some card goes on another.)"""
+    some = False
+    for masks in fit_masks:
+        for c, mask in enumerate(masks):
+            if mask:
+                some = True
+                suit = c // 13
+                if mask & ~(((1 << 13) - 1) << (13 * suit)):
+                    return False
+    return some
+
+
 def _picker(indexes):
     """A function that gives the items of a list at ``indexes`` (an iterable), or None for none."""
     if not indexes:
@@ -213,12 +233,12 @@ def _picker(indexes):
     return itemgetter(*indexes)
 
 
-def pile_share(cards: bytes, fit) -> int:
+def pile_share(cards: bytes, fit) -> tuple[int, int]:
     """A pile's share of the declarative formats' score (lower is better): 7 a face-down
     card, 4 a face-up one, 2 more for each card not on one that ``fit`` (per card code,
     the mask of the cards that go on it; None: none) puts it on, 2 more for each card
-    over a lower one of its suit."""
-    total = 0
+    over a lower one of its suit; and the number of those last cards."""
+    total = blocks = 0
     low = [99, 99, 99, 99]
     prev = -1
     for b in cards:
@@ -233,10 +253,11 @@ def pile_share(cards: bytes, fit) -> int:
         suit, rank = c // 13, c % 13
         if low[suit] < rank:
             total += 2
+            blocks += 1
         else:
             low[suit] = rank
         prev = c
-    return total
+    return total, blocks
 
 
 class PileShares(dict):
@@ -245,7 +266,7 @@ class PileShares(dict):
 
     LIMIT = 200_000
 
-    def share(self, i: int, cards: bytes, fit) -> int:
+    def share(self, i: int, cards: bytes, fit) -> tuple[int, int]:
         known = self.get((i, cards))
         if known is None:
             if len(self) > self.LIMIT:

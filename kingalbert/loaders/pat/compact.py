@@ -20,7 +20,7 @@ straight from it (``TALON``: the clicks, then the drag).
 from __future__ import annotations
 
 from ...engine.moves import Move
-from ...engine.solver.compact import CompactState
+from ...engine.solver.compact import CompactState, builds_by_suit_only
 from ...engine.solver.talon import Talon
 from .model import UNLIMITED
 from .solving import by_place_excluded
@@ -72,6 +72,12 @@ class PatState(CompactState):
         if facts is None:
             facts = facts_of(ruleset, game)
         self.facts = facts          # (with ``plain``, only for the score, which proves nothing)
+        #: a score that weighs cards above a lower one of their suit more, in two more queues,
+        #: where the tableau builds by suit only under every rule set (``CompactState.WITH_BLOCKS``)
+        self.weigh_blocks = facts.pairs is None and builds_by_suit_only(
+            [fit for i in range(1, len(game.piles)) if ruleset._role(i) == "tableau" for fit in self.table.fits[i]])
+        if self.weigh_blocks:
+            self.weightings, self.depth_weights = self.WITH_BLOCKS
         groups = () if plain else facts.groups
         super().__init__(piles, extra, groups, budget)
         self.group_of = None if plain else facts.group_of
@@ -716,7 +722,7 @@ class PatState(CompactState):
     weightings, depth_weights = CompactState.GREEDY_AND_PATIENT
 
     def scores(self, key) -> list:
-        return [self.facts.score(self)] * 2
+        return self.facts.scores(self)
 
     def expand(self, move) -> list[Move]:
         if move[0] == SEQ:

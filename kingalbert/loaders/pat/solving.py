@@ -149,12 +149,14 @@ class PatFacts:
         return None
 
     # -- how near won a position looks ---------------------------------------------------------
-    def score(self, state) -> int:
+    def scores(self, state) -> list:
+        """The score for each of the state's weightings (``CompactState.WITH_BLOCKS`` where
+        ``state.weigh_blocks``)."""
         pairs = self.pairs
         if pairs is not None:
-            return pairs.score(state.piles)
-        total = 0
-        foundation, accepts, memo = self.foundation, self.accepts, self.pile_scores
+            return [pairs.score(state.piles)] * 2
+        total = blocks = 0
+        foundation, accepts, memo, fits = self.foundation, self.accepts, self.pile_scores, self.table.fits
         for i, cards in enumerate(state.keyed_piles() if state.talons else state.piles):
             if foundation[i]:
                 continue
@@ -162,8 +164,13 @@ class PatFacts:
                 if accepts[i]:
                     total -= 3
                 continue
-            total += memo.share(i, cards, self.table.fits[i][0] if i else None)
-        return total
+            part, block = memo.share(i, cards, fits[i][0] if i else None)
+            total += part
+            blocks += block
+        if state.weigh_blocks:
+            heavy = total + state.BLOCK_WEIGHT * blocks
+            return [total, total, heavy, heavy]
+        return [total, total]
 
 
 def by_place_excluded(ruleset, table) -> set:

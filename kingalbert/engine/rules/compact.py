@@ -100,6 +100,10 @@ class RulesState(CompactState):
         self._safe_sources: list[int] | None = None     # (``safe_move``'s)
         self.shares = PileShares()                      # (``scores``')
         self.follows = facts.follows
+        #: ``PileShares.scores``' plan: foundations left out, an empty place to put cards 3 off
+        self.score_plan = [None if role == "foundation" else (3 if role in ("tableau", "cell", "reserve") else 0,
+                                                              self.follows[i])
+                           for i, role in enumerate(table.roles)]
         #: a score that weighs cards above a lower one of their suit more, in two more queues,
         #: where the tableau builds by suit only (``CompactState.WITH_BLOCKS``)
         tableau = [i for i, role in enumerate(table.roles) if role == "tableau"]
@@ -541,23 +545,8 @@ class RulesState(CompactState):
         return all(roles[i] == "foundation" or not piles[i] for i in range(len(piles)))
 
     def scores(self, key) -> list:
-        total = blocks = 0
-        follows, roles, shares = self.follows, self.table.roles, self.shares
-        for i, cards in enumerate(self.keyed_piles() if self.talons else self.piles):
-            role = roles[i]
-            if role == "foundation":
-                continue
-            if not cards:
-                if role in ("tableau", "cell", "reserve"):
-                    total -= 3
-                continue
-            part, block = shares.share(i, cards, follows[i])
-            total += part
-            blocks += block
-        if self.weigh_blocks:
-            heavy = total + self.BLOCK_WEIGHT * blocks
-            return [total, total, heavy, heavy]
-        return [total, total]
+        return self.shares.scores(self.keyed_piles() if self.talons else self.piles, self.score_plan,
+                                  self.weigh_blocks)
 
     def game_move(self, move) -> Move:
         if move[0] == SEQ:

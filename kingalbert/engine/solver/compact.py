@@ -266,6 +266,27 @@ class PileShares(dict):
 
     LIMIT = 200_000
 
+    def scores(self, piles, plan, weigh_blocks: bool) -> list:
+        """A position's score for each weighting: ``GREEDY_AND_PATIENT``'s two, or
+        ``WITH_BLOCKS``' four if ``weigh_blocks``.  ``plan``: per pile, None (not counted: a
+        foundation) or (what it takes off while empty, the ``fit`` its cards build by)."""
+        total = blocks = 0
+        share = self.share
+        for i, cards in enumerate(piles):
+            entry = plan[i]
+            if entry is None:
+                continue
+            if not cards:
+                total -= entry[0]
+                continue
+            part, block = share(i, cards, entry[1])
+            total += part
+            blocks += block
+        if weigh_blocks:
+            heavy = total + CompactState.BLOCK_WEIGHT * blocks
+            return [total, total, heavy, heavy]
+        return [total, total]
+
     def share(self, i: int, cards: bytes, fit) -> tuple[int, int]:
         known = self.get((i, cards))
         if known is None:

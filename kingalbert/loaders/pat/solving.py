@@ -79,6 +79,10 @@ class PatFacts:
         self.accepts = [False] + [any(rules.put.kind for rules in spec.rules) for spec in ruleset.specs]
         self.memo: dict = {}
         self.pile_scores = PileShares()
+        #: ``PileShares.scores``' plan: foundations left out, an empty pile that takes cards 3 off
+        self.score_plan = [None if self.foundation[i] else (3 if self.accepts[i] else 0,
+                                                            table.fits[i][0] if i else None)
+                           for i in range(table.count)]
 
     # -- dead cards ------------------------------------------------------------------------
     def _here(self, state):
@@ -155,22 +159,8 @@ class PatFacts:
         pairs = self.pairs
         if pairs is not None:
             return [pairs.score(state.piles)] * 2
-        total = blocks = 0
-        foundation, accepts, memo, fits = self.foundation, self.accepts, self.pile_scores, self.table.fits
-        for i, cards in enumerate(state.keyed_piles() if state.talons else state.piles):
-            if foundation[i]:
-                continue
-            if not cards:
-                if accepts[i]:
-                    total -= 3
-                continue
-            part, block = memo.share(i, cards, fits[i][0] if i else None)
-            total += part
-            blocks += block
-        if state.weigh_blocks:
-            heavy = total + state.BLOCK_WEIGHT * blocks
-            return [total, total, heavy, heavy]
-        return [total, total]
+        return self.pile_scores.scores(state.keyed_piles() if state.talons else state.piles, self.score_plan,
+                                       state.weigh_blocks)
 
 
 def by_place_excluded(ruleset, table) -> set:

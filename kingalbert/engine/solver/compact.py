@@ -21,7 +21,6 @@ its own stands for several of the game's).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from operator import itemgetter
 from typing import Any
 
 from .budget import SearchInterrupted
@@ -50,9 +49,6 @@ class CompactState(ABC):
         grouped = {i for group in self.groups for i in group}
         self.single = [i for i in range(len(self.piles)) if i not in grouped]
         self.order = self.single + [i for group in self.groups for i in group]
-        # (the key's parts, picked out of the piles in one call each)
-        self._pick_single = _picker(self.single)
-        self._pick_groups = [itemgetter(*group) for group in self.groups]     # (two piles or more each)
         self.budget = budget
         # the changes of the move being applied (put and set_extra add to it), else None
         self._undo: Any = None
@@ -95,10 +91,9 @@ class CompactState(ABC):
                 piles = self._keyed = self.keyed_piles()
             else:
                 piles = self.piles
-            pick = self._pick_single
-            parts = [*pick(piles)] if pick is not None else []
-            for pick in self._pick_groups:
-                parts += sorted(pick(piles))
+            parts = [piles[i] for i in self.single]
+            for group in self.groups:
+                parts += sorted([piles[i] for i in group])
             extra = self.extra
             if extra is not self._head_of:      # (the extra changes far less often than the piles)
                 self._head, self._head_of = self.encode_extra(extra), extra
@@ -222,15 +217,6 @@ def builds_by_suit_only(fit_masks) -> bool:
                 if mask & ~(((1 << 13) - 1) << (13 * suit)):
                     return False
     return some
-
-
-def _picker(indexes):
-    """A function that gives the items of a list at ``indexes`` (an iterable), or None for none."""
-    if not indexes:
-        return None
-    if len(indexes) == 1:
-        return itemgetter(slice(indexes[0], indexes[0] + 1))
-    return itemgetter(*indexes)
 
 
 def pile_share(cards: bytes, fit) -> tuple[int, int]:

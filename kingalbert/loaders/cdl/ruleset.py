@@ -340,10 +340,23 @@ class CdlRuleset(Playfield, Ruleset):
     def list_moves(self, game, session: Session) -> list[Move]:
         if any(self.verdicts(game)):
             return []           # the game is over
-        machine = self.machine
-        view, rng_state = View(session.state), game.rng.state
-        receivers, pressed = self._listing_methods()
         best: dict = {}             # resulting state -> (priority, order, move)
+        for priority, move, key, result in self.accepted(View(session.state), game.rng.state):
+            state = result.view.key()
+            if state not in best or priority < best[state][0]:
+                best[state] = (priority, len(best), move)
+            session.outcomes.setdefault(key, result)
+        return [move for _, _, move in sorted(best.values(), key=lambda entry: entry[:2])]
+
+    def accepted(self, view: View, rng_state, verdicts: bool = True) -> Iterator[tuple]:
+        """Every transaction the program accepts on ``view`` that changes a card or a
+        drawing, as ``(priority, move, (src, n, button, dst), outcome)``: priority 0
+        for a drag, 1 an ADJUST drag, 2 a click, 3 an ADJUST-click.  ``verdicts``:
+        run win? and loose? on each result, as a move does (a transaction in which
+        they fail is refused); a search that runs them on the positions it goes on
+        from instead leaves them out (``search.py``)."""
+        machine = self.machine
+        receivers, pressed = self.listing_methods()
         for stack, button, method in pressed:
             broken = set()
             for n, press in machine.presses(view, rng_state, stack, button, method not in self._position_free):
@@ -352,7 +365,7 @@ class CdlRuleset(Playfield, Ruleset):
                     if dest.key in broken:
                         continue
                     try:
-                        result = machine.release_accepted(press, dest, button)
+                        result = machine.release_accepted(press, dest, button, verdicts)
                     except CdlRuntimeError as error:
                         if isinstance(error, CdlRunawayError):
                             broken.add(dest.key)    # each try would cost the whole step budget
@@ -365,13 +378,9 @@ class CdlRuleset(Playfield, Ruleset):
                     else:
                         move = Move("click" if button == "left" else "adjust", stack.name, n)
                         priority = 2 if button == "left" else 3
-                    key = result.view.key()
-                    if key not in best or priority < best[key][0]:
-                        best[key] = (priority, len(best), move)
-                    session.outcomes.setdefault((move.src, n, button, dest.name), result)
-        return [move for _, _, move in sorted(best.values(), key=lambda entry: entry[:2])]
+                    yield priority, move, (move.src, n, button, dest.name), result
 
-    def _listing_methods(self):
+    def listing_methods(self):
         """For listings: the stacks a release of each button can land on, and each
         (stack, button, method) a press runs, in ORDER order (worked out once)."""
         if self._listing is None:
@@ -413,6 +422,11 @@ class CdlRuleset(Playfield, Ruleset):
             for card in pile.cards:
                 score += (2 if tableau else 0) + (0 if card.face_up else 1)
         return score
+
+    def solver_state(self, game):
+        """The program's own states, searched without the game (``search.py``)."""
+        from .search import CdlState
+        return CdlState(self, game)
 
     def solver_top_only(self, game) -> list[int]:
         """The stacks whose cards under the top no play can see, move or change

@@ -399,11 +399,13 @@ class Machine:
                 return Outcome(view, events, rng_state, refusal_text(events, CANCELLED))
         return self.finish(view, events, rng_state)
 
-    def release_accepted(self, press: Outcome, dest: StackInfo, button: str) -> Outcome | None:
+    def release_accepted(self, press: Outcome, dest: StackInfo, button: str,
+                         verdicts: bool = True) -> Outcome | None:
         """``release`` for a listing, which wants only the accepted ones: None, as soon as
-        it is known, where ``release`` would refuse (its refusal is never worked out)."""
+        it is known, where ``release`` would refuse (its refusal is never worked out).
+        ``verdicts``: as ``finish``'s."""
         if not press.carried:
-            outcome = self.finish(press.view, press.events, press.rng_state)
+            outcome = self.finish(press.view, press.events, press.rng_state, verdicts)
             return outcome if outcome.refusal is None else None
         method = self.methods[dest.key, button, "to"]
         if method is None:
@@ -428,11 +430,14 @@ class Machine:
         cursor = result.stacks.get(CURSOR.key)
         if cursor is None or cursor:
             return None         # (cards left on the CURSOR: cancelled)
-        outcome = self.finish(view.then(result), press.events + result.events, self.rng_after(result, rng_state))
+        outcome = self.finish(view.then(result), press.events + result.events, self.rng_after(result, rng_state),
+                              verdicts)
         return outcome if outcome.refusal is None else None
 
-    def finish(self, view: View, events: list, rng_state) -> Outcome:
-        """After the methods: refused if nothing changed; integrity?; then win? and loose?."""
+    def finish(self, view: View, events: list, rng_state, verdicts: bool = True) -> Outcome:
+        """After the methods: refused if nothing changed; integrity?; then win? and loose?
+        (unless not ``verdicts``: then ``won`` and ``lost`` are not worked out, and an
+        error in them is not found)."""
         if not view.differs():
             return Outcome(view, events, rng_state, refusal_text(events, NOTHING))
         if self.has_integrity:
@@ -445,7 +450,8 @@ class Machine:
                 line = self.program.routines["integrity?"].line
                 raise CdlRuntimeError(line, f"integrity? (line {line}) must not leave cards on the CURSOR")
         outcome = Outcome(view, events, rng_state)
-        outcome.won, outcome.lost = self.verdicts(view, rng_state)
+        if verdicts:
+            outcome.won, outcome.lost = self.verdicts(view, rng_state)
         return outcome
 
     def transaction(self, view: View, rng_state, src: StackInfo, n: int, button: str,

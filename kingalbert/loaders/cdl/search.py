@@ -1,0 +1,190 @@
+"""A CardsWorkShop game as the solver's search state (``CdlRuleset.solver_state``).
+
+The state is the program's own ``State`` (tuples of CARD numbers, drawings,
+variables) and the random generator's state; a move is a transaction the
+machine worked out while listing, and playing it puts its resulting state in
+place (undo puts the old one back: states are values).  The game's ``Game``
+is never touched, nor are its piles read again: no ``Card`` objects, no
+``game.vars``.
+
+The reductions are the ruleset's (``solver_groups``: stacks the text treats
+alike, keyed by the multiset of their contents; ``solver_top_only``: stacks
+keyed by size and top card), in a key of bytes: the generator's state, the
+variables and drawings, then the stacks.
+
+**Verdicts once a position.**  A move runs ``win?`` and ``loose?`` on its
+result, and one in which they fail is refused.  A listing here leaves them
+out, and the state runs them on a position when the search asks whether it
+is won or what its moves are: once for each position the search goes on
+from, not once for each move that leads to a position seen before (about
+two moves in three).  A position on which they fail is one no move can
+reach (they depend on the position alone, whatever the line to it), so the
+state counts it as neither won nor with any move: a dead end, as the moves
+into it, refused, would have been.  So the verdicts are those of a search
+through ``Game`` (``GameState``), which the tests check.
+
+The order of the moves is ``GameState``'s, worked out from the state's own
+stacks.
+"""
+from __future__ import annotations
+
+from .errors import CdlRuntimeError
+from .interpreter import State
+from .transactions import View
+
+#: the byte between two stacks in a key (never a card's: CARD numbers are below 156)
+SEPARATOR = 255
+
+
+class CdlState:
+    """One position of a CardsWorkShop game, searched on the program's states."""
+
+    weightings = (True,)
+    befs_share = 0.0
+
+    def __init__(self, ruleset, game):
+        self.rules = ruleset
+        self.machine = ruleset.machine
+        program = ruleset.program
+        keys = [stack.key for stack in program.order]
+        self.names = {stack.key: stack.name for stack in program.order}
+        self.state: State = ruleset.read_state(game)
+        self.rng = game.rng.state
+        groups = [sorted(set(group)) for group in ruleset.solver_groups(game) or ()]
+        groups = [group for group in groups if len(group) > 1]
+        grouped = {i for group in groups for i in group}
+        top_only = set(ruleset.solver_top_only(game) or ()) - grouped
+        #: the stacks keyed one by one ((key, top only?)), then those keyed by group,
+        #: then those no pile shows (the CURSOR, a stack left out of ORDER)
+        self.single = [(keys[i], i in top_only) for i in range(len(keys)) if i not in grouped]
+        self.groups = [[keys[i] for i in group] for group in groups]
+        self.hidden = [key for key in self.state.stacks if key not in set(keys)]
+        #: stacks a drag onto is scored as GameState scores it, by role; the score's weights
+        self.tableau = {stack.key: stack.field("direction") != 4 for stack in program.order}
+        self._key: bytes | None = None
+        self._verdicts: tuple[bool, bool] | None = None
+        self._whole: dict[bytes, tuple] = {}
+        self._remember = True
+
+    # -- keys ----------------------------------------------------------------------------
+    def head(self) -> bytes:
+        """The generator's state, the variables and the drawings, as text (no byte 255)."""
+        state = self.state
+        values = tuple(getattr(value, "key", value) for value in state.globals.values())
+        return repr((self.rng, values, tuple(state.bottoms.values()))).encode()
+
+    def key(self) -> bytes:
+        key = self._key
+        if key is None:
+            stacks = self.state.stacks
+            parts = []
+            for name, top_only in self.single:
+                cards = stacks[name]
+                if top_only:
+                    size = len(cards)
+                    parts.append(bytes(cards[-1:]) + bytes((160 + size % 90, 160 + size // 90)))
+                else:
+                    parts.append(bytes(cards))
+            for group in self.groups:
+                parts.extend(sorted(bytes(stacks[name]) for name in group))
+            for name in self.hidden:
+                parts.append(bytes(stacks[name]))
+            key = self._key = self.head() + b"\xff\xff" + b"\xff".join(parts)
+            if self._remember:
+                self._whole[key] = (self.state, self.rng)
+        return key
+
+    def restore(self, key: bytes) -> None:
+        self.state, self.rng = self._whole[key]
+        self._key, self._verdicts = key, None
+
+    def save(self):
+        return self.state, self.rng
+
+    def load(self, saved) -> None:
+        self.state, self.rng = saved
+        self._key = self._verdicts = None
+
+    # -- verdicts -------------------------------------------------------------------------
+    def verdicts(self) -> tuple[bool, bool]:
+        """(won, over): over when won, lost, or when win? or loose? fail here."""
+        found = self._verdicts
+        if found is None:
+            try:
+                won, lost = self.machine.verdicts(View(self.state), self.rng)
+            except CdlRuntimeError:
+                won, lost = False, True
+            found = self._verdicts = (won, won or lost)
+        return found
+
+    def is_won(self) -> bool:
+        return self.verdicts()[0]
+
+    # -- moves --------------------------------------------------------------------------
+    def moves(self, last, ordered: bool) -> list:
+        """The transactions that change a card or a drawing, one per resulting state
+        (the ruleset's listing, without the verdicts), as (Move, outcome)."""
+        # keys are remembered for ``restore`` only below a best-first expansion (or a replay)
+        self._remember = not ordered
+        if self.verdicts()[1]:
+            return []
+        best: dict = {}
+        for priority, move, _, outcome in self.rules.accepted(View(self.state), self.rng, verdicts=False):
+            state = outcome.view.key()
+            if state not in best or priority < best[state][0]:
+                best[state] = (priority, len(best), (move, outcome))
+        found = [entry for _, _, entry in sorted(best.values(), key=lambda entry: entry[:2])]
+        if ordered and len(found) > 1:
+            found = [entry for _, _, entry in sorted((-self._promise(entry[0]), n, entry)
+                                                     for n, entry in enumerate(found))]
+        return found
+
+    def _promise(self, move) -> int:
+        """GameState's order: a drag onto a card first, the more so when it empties its
+        stack; a drag to an empty stack after clicks, the more so when it leaves cards."""
+        if move.kind != "drag" or move.dst is None:
+            return 0
+        stacks = self.state.stacks
+        src = stacks[move.src.lower()]
+        if not stacks[move.dst.lower()]:
+            return -10 if len(src) > move.n else -100
+        return 10 + (20 if len(src) == move.n else 0)
+
+    def apply(self, entry):
+        """Play a listed transaction; the token holds the position before it."""
+        token = (entry[0], self.state, self.rng, self._key, self._verdicts)
+        outcome = entry[1]
+        self.state = outcome.view.state()
+        self.rng = outcome.rng_state
+        self._key = self._verdicts = None
+        return token
+
+    def undo(self, token) -> None:
+        _, self.state, self.rng, self._key, self._verdicts = token
+
+    def settle(self):
+        """No safe moves: the root's token plays nothing."""
+        return None
+
+    # -- scores ---------------------------------------------------------------------------
+    def scores(self, key) -> list[int]:
+        """The ruleset's score (``CdlRuleset.solver_score``) of the state: a card of a
+        fanned stack two, a face-down card one more."""
+        score = 0
+        stacks = self.state.stacks
+        for name, fanned in self.tableau.items():
+            cards = stacks[name]
+            if fanned:
+                score += 2 * len(cards)
+            score += sum(1 for value in cards if 52 <= value < 104)
+        return [score]
+
+    # -- the line ---------------------------------------------------------------------------
+    def game_move(self, entry):
+        return entry[0]
+
+    def game_moves(self, tokens) -> list:
+        return [token[0] for token in tokens if token is not None]
+
+
+__all__ = ["CdlState"]

@@ -1,0 +1,132 @@
+"""The solver's own state for CardsWorkShop programs (``loaders/cdl/search.py``): it
+searches the program's states without the game, runs win? and loose? once a position
+rather than once a move, and decides as the search through ``Game`` does."""
+import pytest
+
+from kingalbert.engine import Game
+from kingalbert.engine.solver import Budget, GameState, make_state, solve
+from kingalbert.engine.solver.search import search
+from kingalbert.loaders.cdl import loads
+from kingalbert.loaders.cdl.search import CdlState
+from kingalbert.loaders.cdl.transactions import View
+from tests.helpers.cdl_programs import small_golf
+from tests.helpers.solver import plain_verdict, verdicts_agree, wins
+
+PLAIN = {"auto_finish": False, "auto_stack": False}
+
+# a small Golf whose loose? fails (reads a card the waste hasn't got) once the first
+# column has lost a card while the stock still has cards: every move from it that early is
+# refused, so the positions after them are reached by no move
+FAILING = small_golf(3, alike=False).replace("\norder ", """
+predicate loose? is
+  if (C1! < 2) and (Stock! > 0) then return Waste[99] = 0
+  else return false;
+
+order """)
+
+
+def test_a_program_is_searched_in_its_own_states():
+    ruleset = loads(small_golf(3, alike=True), "small.cdl")
+    assert isinstance(make_state(Game(ruleset, 1, PLAIN)), CdlState)
+
+
+@pytest.mark.parametrize("alike", [True, False])
+def test_it_searches_the_positions_the_game_search_does_in_the_same_order(alike):
+    """Same keys for the same positions, same moves in the same order: the two searches
+    count the same positions and end alike, on every deal."""
+    ruleset = loads(small_golf(3, alike=alike), "small.cdl")
+    verdicts = set()
+    for seed in range(12):
+        game = Game(ruleset, seed, PLAIN)
+        through_game, through_game_budget = GameState(game), Budget(None, None, None)
+        own, own_budget = CdlState(ruleset, game), Budget(None, None, None)
+        verdict, _ = search(through_game, through_game_budget, 0.0)
+        assert search(own, own_budget, 0.0)[0] == verdict, seed
+        assert own_budget.states == through_game_budget.states, seed
+        verdicts.add(verdict)
+    assert verdicts == {"winnable", "unwinnable"}
+
+
+def test_a_position_on_which_the_verdicts_fail_is_a_dead_end():
+    ruleset = loads(FAILING, "failing.cdl")
+    refused = 0
+
+    def visit(game, depth):
+        nonlocal refused
+        state = CdlState(ruleset, game)
+        legal = list(ruleset.legal_moves(game))
+        listed = {str(move) for move in legal}
+        for entry in state.moves(None, False):
+            token = state.apply(entry)
+            if str(entry[0]) not in listed:       # a move play refuses: its position is a dead end
+                refused += 1
+                assert not state.is_won() and state.moves(None, True) == []
+            state.undo(token)
+        if depth:
+            for move in legal:
+                game.push(move)
+                visit(game, depth - 1)
+                game.pop()
+    for seed in range(4):
+        visit(Game(ruleset, seed, PLAIN), 4)
+    assert refused > 0
+
+
+@pytest.mark.slow
+def test_with_failing_verdicts_it_decides_as_the_plain_search():
+    ruleset = loads(FAILING, "failing.cdl")
+    assert verdicts_agree(ruleset, range(16), PLAIN) == {"winnable", "unwinnable"}
+
+
+def test_undo_and_restore_give_the_position_back():
+    ruleset = loads(small_golf(3, alike=True), "small.cdl")
+    for seed in range(20):
+        state = CdlState(ruleset, Game(ruleset, seed, PLAIN))
+        entries = state.moves(None, False)
+        if len(entries) > 1:
+            break
+    root = state.key()
+    before = state.state
+    keys = []
+    for entry in entries:
+        token = state.apply(entry)
+        keys.append(state.key())
+        state.undo(token)
+        assert state.key() == root and state.state is before
+    assert len(set(keys)) == len(keys) > 1
+    state.restore(keys[0])
+    assert state.key() == keys[0]
+    state.restore(root)
+    assert [str(entry[0]) for entry in state.moves(None, False)] == [str(entry[0]) for entry in entries]
+
+
+def test_a_line_it_finds_wins_the_game():
+    ruleset = loads(small_golf(3, alike=False), "small.cdl")
+    for seed in range(20):
+        game = Game(ruleset, seed, PLAIN)
+        result = solve(game, timeout=None)
+        assert result.verdict == plain_verdict(game), seed
+        if result.verdict == "winnable":
+            assert wins(game, result.moves)
+            return
+    raise AssertionError("no winnable deal")
+
+
+def test_the_listing_without_verdicts_works_them_out_for_no_move():
+    """The search's listing runs win? and loose? on no result (each position's are run
+    once, when the search goes on from it)."""
+    ruleset = loads(small_golf(3, alike=False), "small.cdl")
+    game = Game(ruleset, 2, PLAIN)
+    state = CdlState(ruleset, game)
+    machine = ruleset.machine
+    runs = []
+    verdicts = machine.verdicts
+
+    def counting(view, rng_state):
+        runs.append(view)
+        return verdicts(view, rng_state)
+    machine.verdicts = counting
+    listed = list(ruleset.accepted(View(state.state), state.rng, verdicts=False))
+    assert listed and runs == []
+    list(ruleset.accepted(View(state.state), state.rng))
+    assert len(runs) == len(listed)

@@ -348,13 +348,14 @@ class CdlRuleset(Playfield, Ruleset):
             session.outcomes.setdefault(key, result)
         return [move for _, _, move in sorted(best.values(), key=lambda entry: entry[:2])]
 
-    def accepted(self, view: View, rng_state, verdicts: bool = True) -> Iterator[tuple]:
+    def accepted(self, view: View, rng_state, verdicts: bool = True, failures: list | None = None) -> Iterator[tuple]:
         """Every transaction the program accepts on ``view`` that changes a card or a
         drawing, as ``(priority, move, (src, n, button, dst), outcome)``: priority 0
         for a drag, 1 an ADJUST drag, 2 a click, 3 an ADJUST-click.  ``verdicts``:
         run win? and loose? on each result, as a move does (a transaction in which
         they fail is refused); a search that runs them on the positions it goes on
-        from instead leaves them out (``search.py``)."""
+        from instead leaves them out (``search.py``).  ``failures``, if given,
+        receives the runtime error of each transaction the program failed in."""
         machine = self.machine
         receivers, pressed = self.listing_methods()
         for stack, button, method in pressed:
@@ -369,6 +370,8 @@ class CdlRuleset(Playfield, Ruleset):
                     except CdlRuntimeError as error:
                         if isinstance(error, CdlRunawayError):
                             broken.add(dest.key)    # each try would cost the whole step budget
+                        if failures is not None:
+                            failures.append(error)
                         continue
                     if result is None or not result.view.cards_changed():
                         continue

@@ -9,8 +9,11 @@ is never touched, nor are its piles read again: no ``Card`` objects, no
 
 The reductions are the ruleset's (``solver_groups``: stacks the text treats
 alike, keyed by the multiset of their contents; ``solver_top_only``: stacks
-keyed by size and top card), in a key of bytes: the generator's state, the
-variables and drawings, then the stacks.
+keyed by size and top card) and the program's counters (``counters.py``:
+variables play code only counts, such as Klondike's count of the times the
+waste was turned over, which would otherwise make each turn of the waste a
+new position), in a key of bytes: the generator's state, the variables but
+the counters, the drawings, then the stacks.
 
 **Verdicts once a position.**  A move runs ``win?`` and ``loose?`` on its
 result, and one in which they fail is refused.  A listing here leaves them
@@ -28,6 +31,8 @@ stacks.
 """
 from __future__ import annotations
 
+from ...engine.solver.budget import SearchInterrupted
+from .counters import counters
 from .errors import CdlRuntimeError
 from .interpreter import State
 from .transactions import View
@@ -61,6 +66,10 @@ class CdlState:
         self.hidden = [key for key in self.state.stacks if key not in set(keys)]
         #: stacks a drag onto is scored as GameState scores it, by role; the score's weights
         self.tableau = {stack.key: stack.field("direction") != 4 for stack in program.order}
+        #: the counters (``counters.py``), left out of the key, and how near to an end of
+        #: -32768..32767 each may come before the search gives up
+        self.counters = counters(program)
+        self.kept = [key not in self.counters for key in self.state.globals]
         self._key: bytes | None = None
         self._verdicts: tuple[bool, bool] | None = None
         self._whole: dict[bytes, tuple] = {}
@@ -70,7 +79,8 @@ class CdlState:
     def head(self) -> bytes:
         """The generator's state, the variables and the drawings, as text (no byte 255)."""
         state = self.state
-        values = tuple(getattr(value, "key", value) for value in state.globals.values())
+        values = tuple(getattr(value, "key", value) if kept else None
+                       for kept, value in zip(self.kept, state.globals.values()))
         return repr((self.rng, values, tuple(state.bottoms.values()))).encode()
 
     def key(self) -> bytes:
@@ -128,6 +138,8 @@ class CdlState:
         self._remember = not ordered
         if self.verdicts()[1]:
             return []
+        if self.counters:
+            self.check_counters()
         best: dict = {}
         for priority, move, _, outcome in self.rules.accepted(View(self.state), self.rng, verdicts=False):
             state = outcome.view.key()
@@ -138,6 +150,13 @@ class CdlState:
             found = [entry for _, _, entry in sorted((-self._promise(entry[0]), n, entry)
                                                      for n, entry in enumerate(found))]
         return found
+
+    def check_counters(self) -> None:
+        """Give the search up (no verdict) if a move from here might overflow a counter."""
+        values = self.state.globals
+        for key, most in self.counters.items():
+            if not -32768 + most <= values[key] <= 32767 - most:
+                raise SearchInterrupted(f"a count of {key} might overflow")
 
     def _promise(self, move) -> int:
         """GameState's order: a drag onto a card first, the more so when it empties its

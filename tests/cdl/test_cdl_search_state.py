@@ -7,6 +7,7 @@ from kingalbert.engine import Game
 from kingalbert.engine.solver import Budget, GameState, make_state, solve
 from kingalbert.engine.solver.search import search
 from kingalbert.loaders.cdl import loads
+from kingalbert.loaders.cdl.interpreter import Limits
 from kingalbert.loaders.cdl.search import CdlState
 from kingalbert.loaders.cdl.transactions import View
 from tests.helpers.cdl_programs import small_golf
@@ -130,3 +131,24 @@ def test_the_listing_without_verdicts_works_them_out_for_no_move():
     assert listed and runs == []
     list(ruleset.accepted(View(state.state), state.rng))
     assert len(runs) == len(listed)
+
+
+def test_a_verdict_the_wall_clock_stopped_ends_the_search_without_a_verdict():
+    """A loose? the clock stops (not its step limit, which the position decides) says
+    nothing about the position: no "unwinnable" from a search that met it."""
+    slow = small_golf(3, alike=False).replace("\norder ", """
+predicate loose? is
+  var i : integer;
+  begin
+    i := 0;
+    while i < 30000 + Stock! + Waste! + C1! + C2! + C3! do i := i + 1;
+    return false;
+  end;
+
+order """)
+    decided = loads(slow, "slow.cdl")
+    assert solve(Game(decided, 1, PLAIN), timeout=None).verdict in ("winnable", "unwinnable")
+    ruleset = loads(slow, "slow.cdl")
+    game = Game(ruleset, 1, PLAIN)
+    ruleset.limits = Limits(max_steps=10**9, max_seconds=0.001)
+    assert solve(game, timeout=None).verdict == "unknown"

@@ -27,7 +27,8 @@ into it, refused, would have been.  So the verdicts are those of a search
 through ``Game`` (``GameState``), which the tests check.
 
 The order of the moves is ``GameState``'s, worked out from the state's own
-stacks.
+stacks.  A run stopped by the wall clock (not by its step limit, which the
+position alone decides) ends the search without a verdict.
 """
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ class CdlState:
         self.single = [(keys[i], i in top_only) for i in range(len(keys)) if i not in grouped]
         self.groups = [[keys[i] for i in group] for group in groups]
         self.hidden = [key for key in self.state.stacks if key not in set(keys)]
-        #: stacks a drag onto is scored as GameState scores it, by role; the score's weights
+        #: the stacks the program fans out (the score counts their cards)
         self.tableau = {stack.key: stack.field("direction") != 4 for stack in program.order}
         #: the counters (``counters.py``), left out of the key, and how near to an end of
         #: -32768..32767 each may come before the search gives up
@@ -122,7 +123,8 @@ class CdlState:
         if found is None:
             try:
                 won, lost = self.machine.verdicts(View(self.state), self.rng)
-            except CdlRuntimeError:
+            except CdlRuntimeError as error:
+                stopped(error)
                 won, lost = False, True
             found = self._verdicts = (won, won or lost)
         return found
@@ -141,10 +143,13 @@ class CdlState:
         if self.counters:
             self.check_counters()
         best: dict = {}
-        for priority, move, _, outcome in self.rules.accepted(View(self.state), self.rng, verdicts=False):
+        failures: list = []
+        for priority, move, _, outcome in self.rules.accepted(View(self.state), self.rng, False, failures):
             state = outcome.view.key()
             if state not in best or priority < best[state][0]:
                 best[state] = (priority, len(best), (move, outcome))
+        for error in failures:
+            stopped(error)
         found = [entry for _, _, entry in sorted(best.values(), key=lambda entry: entry[:2])]
         if ordered and len(found) > 1:
             found = [entry for _, _, entry in sorted((-self._promise(entry[0]), n, entry)
@@ -204,6 +209,13 @@ class CdlState:
 
     def game_moves(self, tokens) -> list:
         return [token[0] for token in tokens if token is not None]
+
+
+def stopped(error: CdlRuntimeError) -> None:
+    """A run stopped by the wall clock says nothing of the position (another time it
+    might have finished): the search gives up rather than take it for a refusal."""
+    if getattr(error, "clock", False):
+        raise SearchInterrupted(error.message)
 
 
 __all__ = ["CdlState"]

@@ -363,12 +363,14 @@ class Machine:
         accepted: list[tuple[int, Outcome]] = []
         seen: set = set()
         reads: list[Any] = [set(), set(), set(), False, set()]
+        timed_out = False
         for n in range(1, (max(size, 1) if positions else 1) + 1):
             try:
                 press = self.press(view, rng_state, stack, n, button, reads)
             except CdlRuntimeError as error:
                 merge(reads, getattr(error, "reads", None))
                 if isinstance(error, CdlRunawayError):
+                    timed_out = getattr(error, "clock", False)
                     break
                 continue
             if press.refusal is not None:
@@ -377,6 +379,8 @@ class Machine:
             if key not in seen:
                 seen.add(key)
                 accepted.append((n, press))
+        if timed_out:
+            return accepted     # (what the wall clock stopped is never kept)
         shape = (tuple(reads[0]), tuple(reads[1]), tuple(reads[2]), reads[3], tuple(reads[4]))
         self.cache.keep(kind, view, rng_state, shape,
                         [(n, (o.view.stacks, o.view.bottoms, o.view.globals), o.events,

@@ -200,8 +200,8 @@ class Session:
         """After every change to the game: count it in the statistics, autosave it, and
         set the solver thinking about it."""
         self.hint = None
-        if self.demo is None:
-            self.think()
+        if self.demo is None or self.game.status != "playing":
+            self.think()        # (a game Demo has won or lost says so, not "Winnable")
         elif self.solution:
             self.solution = self.solution[1:]
         self.save_progress()
@@ -327,7 +327,7 @@ class Session:
             self.solution = result.get("moves") or []
         if verdict in ("winnable", "unwinnable") or answer.kind == "verdict":
             decision = self.verdicts.on_answer(self.game, result)
-            if self.indicator_on:
+            if self.indicator_on and self.game.status == "playing":
                 self.indicator = decision.label
         if answer.kind == "hint":
             move = result.get("move")
@@ -410,6 +410,9 @@ class Session:
 
     def start_demo(self) -> None:
         self.hint = None   # Demo plays its own moves
+        if self.game.status != "playing":
+            self.say("The game is over")
+            return
         if self.solution is None:
             if self.worker is None:
                 self.say("There is no solver to play the demo")

@@ -123,3 +123,26 @@ def test_a_hint_to_turn_the_stock_says_how_often_and_what_for(tmp_path):
     session.show_hint()
     assert session.game.message == f"Hint: click the stock deck {clicks} times, then play the {card.name}"
     assert session.hint is not None and session.hint.src == "deck"
+
+
+def test_a_game_demo_wins_shows_no_verdict_and_demo_then_says_it_is_over(tmp_path):
+    """The Winnable? line stayed "Winnable" after Demo's winning move (the verdict isn't
+    asked again while Demo plays), and Demo on the won game asked the solver for a line
+    and showed "Winnable" again."""
+    session, worker = session_with_worker(tmp_path)
+    try:
+        worker.deliver(session)
+        assert session.indicator == "Winnable"
+        session.start_demo()
+        now = 0
+        while session.demo is not None:
+            now += 10 ** 6
+            session.demo_step(now)
+        assert session.game.status == "won"
+        assert session.indicator == ""
+        asked = len(worker.asked)
+        session.start_demo()
+        assert session.game.message == "The game is over" and session.indicator == ""
+        assert len(worker.asked) == asked and session.demo is None
+    finally:
+        worker.close()

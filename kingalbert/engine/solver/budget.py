@@ -105,6 +105,12 @@ class Budget:
         #: the search's own estimate of what it holds, used where resident memory is unknown
         self.estimate = 0
 
+    def extend(self, seconds: float) -> None:
+        """Let the search run at least ``seconds`` more (its win found, it writes the
+        line out): the watchdog waits for the new deadline."""
+        if self.deadline is not None:
+            self.deadline = max(self.deadline, time.perf_counter() + seconds)
+
     def spent(self) -> bool:
         """Has the search reached a limit?  (Sets ``reason``.)  Cheap enough for every state."""
         if self.reason is not None:

@@ -27,6 +27,10 @@ import time
 from .budget import Budget
 
 MASK40 = (1 << 40) - 1
+#: once a win is found: the seconds the budget gives for writing the line out, and the
+#: seconds of those spent shortening it
+FINISH_SECONDS = 5.0
+SHORTEN_SECONDS = 2.0
 
 
 def search(state, budget: Budget, befs_share: float = 0.5, seen: dict | None = None, dead=None,
@@ -70,18 +74,24 @@ def search(state, budget: Budget, befs_share: float = 0.5, seen: dict | None = N
             verdict = "unknown"         # (a move generation cut short: no proof)
         if verdict != "winnable":
             return verdict, None
-    # the line from the root, through the positions the search went
+    # the line from the root, through the positions the search went (shortened where
+    # one move reaches a later position of it); the win is found, so writing it out
+    # gets time of its own
+    budget.extend(FINISH_SECONDS)
+    until = time.perf_counter() + SHORTEN_SECONDS
     state.load(exact)
-    tokens = [root_token] + replay(state, keys)
+    steps, keys = replay(state, keys, until)
+    tokens = [root_token] + steps
     if not state.is_won():
         # a position proven winnable before: on along the line found then
         chain, i = known[keys[-1]]
         tail = list(chain[i + 1:])
         try:
-            tokens += replay(state, [keys[-1]] + tail)
+            steps, went = replay(state, [keys[-1]] + tail, until)
         except LineLost:        # (keys that don't hold across searches: no line, so no verdict)
             return "unknown", None
-        keys = keys + tail
+        tokens += steps
+        keys = keys + went[1:]
     if line is not None:
         line[:] = keys
     return "winnable", tokens
@@ -242,17 +252,29 @@ class LineLost(AssertionError):
     """No move leads from a position of a line to the next one."""
 
 
-def replay(state, keys) -> list:
-    """The tokens of moves from the state's position through the positions ``keys``
-    (the first is the position itself)."""
-    out = []
-    for want in keys[1:]:
+def replay(state, keys, until: float | None = None) -> tuple[list, list]:
+    """The tokens of moves from the state's position along the positions ``keys`` (the
+    first is the position itself) to the last one, and the keys of the positions they
+    go through.  Each step goes to a later position of ``keys`` that one move reaches:
+    until the clock passes ``until``, the latest one (a depth-first line's detours,
+    such as a card moved away and later back, are cut out), then the first found."""
+    index = {key: i for i, key in enumerate(keys)}
+    out, went = [], [keys[0]]
+    i, last = 0, len(keys) - 1
+    while i < last:
+        shorten = until is not None and time.perf_counter() < until
+        best, best_move = i, None
         for move in state.moves(None, False):
             token = state.apply(move)
-            if state.key() == want:
-                out.append(token)
-                break
+            j = index.get(state.key(), -1)
             state.undo(token)
-        else:
+            if j > best:
+                best, best_move = j, move
+                if j == last or not shorten:
+                    break
+        if best_move is None:
             raise LineLost("solver: lost the line")
-    return out
+        out.append(state.apply(best_move))
+        went.append(keys[best])
+        i = best
+    return out, went

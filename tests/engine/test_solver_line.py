@@ -1,0 +1,86 @@
+"""Writing out the line a search found: it gets time of its own past the search's
+deadline, and each step goes to the latest position of the line one move reaches (a
+depth-first line's detours are cut out)."""
+import sys
+import time
+
+import pytest
+
+from kingalbert.engine import Game
+from kingalbert.engine.solver import Budget, solve
+from kingalbert.loaders.cdl import load
+from tests.helpers.solver import wins
+
+search_module = sys.modules["kingalbert.engine.solver.search"]
+
+
+class Counting:
+    """A state that is a number: each move adds 1 or 2 (in that order)."""
+
+    def __init__(self):
+        self.n = 0
+
+    def moves(self, last, ordered):
+        return [1, 2]
+
+    def apply(self, step):
+        self.n += step
+        return step
+
+    def undo(self, step):
+        self.n -= step
+
+    def key(self):
+        return self.n
+
+
+def test_each_step_goes_to_the_latest_position_of_the_line_one_move_reaches():
+    keys = [0, 1, 2, 3, 4, 5, 6, 7]
+    state = Counting()
+    tokens, went = search_module.replay(state, keys, until=time.perf_counter() + 60)
+    assert went == [0, 2, 4, 6, 7] and tokens == [2, 2, 2, 1] and state.n == 7
+
+
+def test_without_time_for_it_each_step_takes_the_first_move_along_the_line():
+    state = Counting()
+    tokens, went = search_module.replay(state, [0, 1, 2, 3], until=None)
+    assert went == [0, 1, 2, 3] and tokens == [1, 1, 1]
+    state = Counting()
+    assert search_module.replay(state, [0, 1, 2, 3], until=time.perf_counter() - 1)[1] == [0, 1, 2, 3]
+
+
+def test_a_line_it_cannot_follow_is_lost():
+    with pytest.raises(search_module.LineLost):
+        search_module.replay(Counting(), [0, 5], until=None)
+
+
+def test_an_extended_deadline_holds_the_watchdog_off():
+    budget = Budget(0.05)
+
+    def writing_out():
+        budget.extend(2.0)
+        time.sleep(0.3)             # past the old deadline and its grace
+        return "written"
+    assert budget.guarded(writing_out) == "written"
+    plain = Budget(0.05)
+
+    def late():
+        time.sleep(0.3)
+        return "written"
+    assert plain.guarded(late) is None
+
+
+@pytest.mark.slow
+def test_a_depth_first_line_comes_out_shorter_and_still_wins(monkeypatch):
+    """CardsWorkShop Canfield's deal 1, searched depth first: its line (587 moves
+    followed move by move) loses a fifth or more when each step goes as far along as
+    one move reaches."""
+    games = __import__("pathlib").Path(__file__).resolve().parents[2] / "kingalbert" / "games" / "cdl"
+    ruleset = load(games / "canfield.cdl")
+    game = Game(ruleset, 1, {"auto_finish": False, "auto_stack": False})
+    short = solve(game, timeout=30)
+    monkeypatch.setattr(search_module, "SHORTEN_SECONDS", 0.0)
+    plain = solve(game, timeout=30)
+    assert short.verdict == plain.verdict == "winnable"
+    assert wins(game, short.moves) and wins(game, plain.moves)
+    assert len(short.moves) <= 0.85 * len(plain.moves)

@@ -152,3 +152,26 @@ order """)
     game = Game(ruleset, 1, PLAIN)
     ruleset.limits = Limits(max_steps=10**9, max_seconds=0.001)
     assert solve(game, timeout=None).verdict == "unknown"
+
+
+def test_a_press_the_wall_clock_stopped_ends_the_search_without_a_verdict():
+    """The listing drops a press that failed, as play would refuse it; one the clock
+    stopped would have been refused only for want of time."""
+    slow = small_golf(3, alike=False).replace("\nstack Stock is", """
+predicate Slow?(n : integer) is
+  var i : integer;
+  begin
+    i := 0;
+    while i < n do i := i + 1;
+    return true;
+  end;
+
+stack Stock is""", 1).replace("if (Spos = !) and (Spos > 0) then Pull 1 To Cursor;",
+                              "if Slow?(30000 + !) then if (Spos = !) and (Spos > 0) then Pull 1 To Cursor;")
+    assert "Slow?(30000" in slow
+    decided = loads(slow, "slow.cdl")
+    assert solve(Game(decided, 1, PLAIN), timeout=None).verdict in ("winnable", "unwinnable")
+    ruleset = loads(slow, "slow.cdl")
+    game = Game(ruleset, 1, PLAIN)
+    ruleset.limits = Limits(max_steps=10**9, max_seconds=0.001)
+    assert solve(game, timeout=None).verdict == "unknown"

@@ -144,12 +144,15 @@ class CdlState:
             self.check_counters()
         best: dict = {}
         failures: list = []
+        self.machine.clock_stopped = False
         for priority, move, _, outcome in self.rules.accepted(View(self.state), self.rng, False, failures):
             state = outcome.view.key()
             if state not in best or priority < best[state][0]:
                 best[state] = (priority, len(best), (move, outcome))
         for error in failures:
             stopped(error)
+        if self.machine.clock_stopped:
+            raise SearchInterrupted("a press was stopped by the wall clock")
         found = [entry for _, _, entry in sorted(best.values(), key=lambda entry: entry[:2])]
         if ordered and len(found) > 1:
             found = [entry for _, _, entry in sorted((-self._promise(entry[0]), n, entry)

@@ -261,6 +261,9 @@ class Machine:
                         for stack in program.stacks.values() for button in ("left", "right")
                         for phase in ("from", "to")}
         self._releases: dict = {}       # (stack, button, CURSOR, its cards) -> RunResult (``release_accepted``)
+        #: set when a listing's presses were cut short by the wall clock (``presses``
+        #: drops them as a refusal would; a search must not: ``search.py``)
+        self.clock_stopped = False
 
     def forget(self) -> None:
         """Drop every remembered run (what ran under other limits may end otherwise now)."""
@@ -380,6 +383,7 @@ class Machine:
                 seen.add(key)
                 accepted.append((n, press))
         if timed_out:
+            self.clock_stopped = True
             return accepted     # (what the wall clock stopped is never kept)
         shape = (tuple(reads[0]), tuple(reads[1]), tuple(reads[2]), reads[3], tuple(reads[4]))
         self.cache.keep(kind, view, rng_state, shape,

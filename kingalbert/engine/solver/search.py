@@ -28,7 +28,8 @@ from .budget import Budget
 
 MASK40 = (1 << 40) - 1
 #: once a win is found: the seconds the budget gives for writing the line out, and the
-#: seconds of those spent shortening it
+#: seconds of those spent shortening it (at most half the time the search took: a quick
+#: answer, such as a hint's, stays quick)
 FINISH_SECONDS = 5.0
 SHORTEN_SECONDS = 2.0
 
@@ -78,7 +79,7 @@ def search(state, budget: Budget, befs_share: float = 0.5, seen: dict | None = N
     # one move reaches a later position of it); the win is found, so writing it out
     # gets time of its own
     budget.extend(FINISH_SECONDS)
-    until = time.perf_counter() + SHORTEN_SECONDS
+    until = time.perf_counter() + min(SHORTEN_SECONDS, budget.seconds / 2)
     state.load(exact)
     steps, keys = replay(state, keys, until)
     tokens = [root_token] + steps

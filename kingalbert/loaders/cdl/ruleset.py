@@ -58,7 +58,7 @@ from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Limits, Output, State
 from .model import CURSOR, CompiledProgram, StackInfo
 from .playfield import SUITS, Playfield, from_card, to_card
 from .symmetry import symmetric_stacks
-from .transactions import CANCELLED, Machine, Outcome, View, refusal_text
+from .transactions import CANCELLED, Machine, Outcome, View, one_per_state, refusal_text
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -340,13 +340,11 @@ class CdlRuleset(Playfield, Ruleset):
     def list_moves(self, game, session: Session) -> list[Move]:
         if any(self.verdicts(game)):
             return []           # the game is over
-        best: dict = {}             # resulting state -> (priority, order, move)
-        for priority, move, key, result in self.accepted(View(session.state), game.rng.state):
-            state = result.view.key()
-            if state not in best or priority < best[state][0]:
-                best[state] = (priority, len(best), move)
-            session.outcomes.setdefault(key, result)
-        return [move for _, _, move in sorted(best.values(), key=lambda entry: entry[:2])]
+        listing = []
+        for entry in self.accepted(View(session.state), game.rng.state):
+            session.outcomes.setdefault(entry[2], entry[3])
+            listing.append(entry)
+        return [entry[1] for entry in one_per_state(listing)]
 
     def accepted(self, view: View, rng_state, verdicts: bool = True, failures: list | None = None) -> Iterator[tuple]:
         """Every transaction the program accepts on ``view`` that changes a card or a

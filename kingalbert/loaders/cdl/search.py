@@ -36,10 +36,10 @@ from ...engine.solver.budget import SearchInterrupted
 from .counters import counters
 from .errors import CdlRuntimeError
 from .interpreter import State
-from .transactions import View
+from .transactions import View, one_per_state
 
-#: the byte between two stacks in a key (never a card's: CARD numbers are below 156)
-SEPARATOR = 255
+#: what comes between two stacks in a key (never a card: CARD numbers are below 156)
+SEPARATOR = b"\xff"
 
 
 class CdlState:
@@ -53,7 +53,6 @@ class CdlState:
         self.machine = ruleset.machine
         program = ruleset.program
         keys = [stack.key for stack in program.order]
-        self.names = {stack.key: stack.name for stack in program.order}
         self.state: State = ruleset.read_state(game)
         self.rng = game.rng.state
         groups = [sorted(set(group)) for group in ruleset.solver_groups(game) or ()]
@@ -100,7 +99,7 @@ class CdlState:
                 parts.extend(sorted(bytes(stacks[name]) for name in group))
             for name in self.hidden:
                 parts.append(bytes(stacks[name]))
-            key = self._key = self.head() + b"\xff\xff" + b"\xff".join(parts)
+            key = self._key = self.head() + SEPARATOR * 2 + SEPARATOR.join(parts)
             if self._remember:
                 self._whole[key] = (self.state, self.rng)
         return key
@@ -142,18 +141,14 @@ class CdlState:
             return []
         if self.counters:
             self.check_counters()
-        best: dict = {}
         failures: list = []
         self.machine.clock_stopped = False
-        for priority, move, _, outcome in self.rules.accepted(View(self.state), self.rng, False, failures):
-            state = outcome.view.key()
-            if state not in best or priority < best[state][0]:
-                best[state] = (priority, len(best), (move, outcome))
+        listing = one_per_state(self.rules.accepted(View(self.state), self.rng, False, failures))
         for error in failures:
             stopped(error)
         if self.machine.clock_stopped:
             raise SearchInterrupted("a press was stopped by the wall clock")
-        found = [entry for _, _, entry in sorted(best.values(), key=lambda entry: entry[:2])]
+        found = [(move, outcome) for _, move, _, outcome in listing]
         if ordered and len(found) > 1:
             found = [entry for _, _, entry in sorted((-self._promise(entry[0]), n, entry)
                                                      for n, entry in enumerate(found))]

@@ -224,6 +224,18 @@ class RunCache:
         self.results[(kind, shape, read(view, rng_state))] = found
 
 
+def one_per_state(listing) -> list:
+    """Of the transactions ``listing`` gives (``CdlRuleset.accepted``'s entries: priority,
+    move, what it was, outcome), one per state they end in: the one of lowest priority,
+    the first met among equals; in that order (by priority, then as met)."""
+    best: dict = {}             # resulting state -> (priority, order, entry)
+    for entry in listing:
+        state = entry[3].view.key()
+        if state not in best or entry[0] < best[state][0]:
+            best[state] = (entry[0], len(best), entry)
+    return [entry for _, _, entry in sorted(best.values(), key=lambda kept: kept[:2])]
+
+
 def rebased(stacks: dict, view: View, tops) -> dict:
     """A result's stacks (a run's, or a press's changes) put on ``view``: the cards a
     top-only stack holds below the top it had when the result was found are the
@@ -484,4 +496,4 @@ class Machine:
         return result.rng_state if result.used_rng else rng_state
 
 
-__all__ = ["Machine", "Outcome", "RunCache", "View", "NOTHING", "CANCELLED", "INTEGRITY"]
+__all__ = ["Machine", "Outcome", "RunCache", "View", "NOTHING", "CANCELLED", "INTEGRITY", "one_per_state"]

@@ -60,6 +60,23 @@ CARDS: list[Card] = [Card(1, "S")] + [card for card, _ in sorted(CARD_BYTE.items
 _ROLE_BONUS = {"reserve": 5, "cell": 5, "waste": 5, "stock": 5}
 
 
+def drag_promise(src_role: str, dst_role: str, src_size: int, dst_empty: bool, n: int) -> int:
+    """How promising a drag of ``n`` cards looks (higher first, in ``GameState``'s order and
+    any state's that follows it): to a foundation best, from one worst; onto a card, the
+    more so when it empties its pile; to an empty pile after everything else that is not a
+    drag, the less so when it leaves cards behind; from a reserve, cell, waste or stock a
+    little more."""
+    if dst_role == "foundation":
+        score = 100
+    elif src_role == "foundation":
+        score = -50
+    elif dst_empty:
+        score = -10 if src_size > n else -100
+    else:
+        score = 10 + (20 if src_size == n else 0)
+    return score + _ROLE_BONUS.get(src_role, 0)
+
+
 class GameState:
     """A private copy of a game, searched through ``Game.push`` and ``pop``."""
 
@@ -194,15 +211,7 @@ class GameState:
                 score = 0
                 if move.kind == "drag" and move.dst is not None:
                     src, dst = by_name[move.src.lower()], by_name[move.dst.lower()]
-                    if dst.role == "foundation":
-                        score = 100
-                    elif src.role == "foundation":
-                        score = -50
-                    elif not dst.cards:
-                        score = -10 if len(src.cards) > move.n else -100
-                    else:
-                        score = 10 + (20 if len(src.cards) == move.n else 0)
-                    score += _ROLE_BONUS.get(src.role, 0)
+                    score = drag_promise(src.role, dst.role, len(src.cards), not dst.cards, move.n)
                 scored.append((-score, n, move))
             scored.sort()
             found = [move for _, _, move in scored]

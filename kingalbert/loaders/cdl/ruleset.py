@@ -57,6 +57,7 @@ from .errors import CdlFileError, CdlRunawayError, CdlRuntimeError
 from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Limits, Output, State
 from .model import CURSOR, CompiledProgram, StackInfo
 from .playfield import SUITS, Playfield, from_card, to_card
+from .search import CdlState, pile_role, score_of
 from .symmetry import symmetric_stacks
 from .transactions import CANCELLED, Machine, Outcome, View, one_per_state, refusal_text
 
@@ -161,8 +162,7 @@ class CdlRuleset(Playfield, Ruleset):
     # -- new game ------------------------------------------------------------------
     def setup(self, game: Game) -> None:
         for stack in self.program.order:
-            role = "other" if stack.field("direction") == 4 else "tableau"
-            game.add_pile(stack.name, role)
+            game.add_pile(stack.name, pile_role(stack))
 
     def dealt_state(self, rng) -> tuple[State, list]:
         """Run the Start methods in ORDER order, then integrity? once."""
@@ -353,12 +353,14 @@ class CdlRuleset(Playfield, Ruleset):
         run win? and loose? on each result, as a move does (a transaction in which
         they fail is refused); a search that runs them on the positions it goes on
         from instead leaves them out (``search.py``).  ``failures``, if given,
-        receives the runtime error of each transaction the program failed in."""
+        receives the runtime errors met: of each release, and of each press run (not
+        those of a stack's presses the run cache remembered)."""
         machine = self.machine
         receivers, pressed = self.listing_methods()
         for stack, button, method in pressed:
             broken = set()
-            for n, press in machine.presses(view, rng_state, stack, button, method not in self._position_free):
+            for n, press in machine.presses(view, rng_state, stack, button, method not in self._position_free,
+                                            failures):
                 targets = receivers[button] if press.carried else [stack]
                 for dest in targets:
                     if dest.key in broken:
@@ -417,16 +419,10 @@ class CdlRuleset(Playfield, Ruleset):
         nothing: a program's foundations and wastes look alike, so cards going from
         a fanned stack to either look like progress, and turning a stock card up
         looks like less.  (The default's suit order means nothing here.)"""
-        score = 0
-        for pile in game.piles:
-            tableau = pile.role == "tableau"
-            for card in pile.cards:
-                score += (2 if tableau else 0) + (0 if card.face_up else 1)
-        return score
+        return score_of(self.read_state(game).stacks, {stack.key: pile_role(stack) for stack in self.program.order})
 
     def solver_state(self, game):
         """The program's own states, searched without the game (``search.py``)."""
-        from .search import CdlState
         return CdlState(self, game)
 
     def solver_top_only(self, game) -> list[int]:

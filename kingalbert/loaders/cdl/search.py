@@ -33,6 +33,7 @@ position alone decides) ends the search without a verdict.
 from __future__ import annotations
 
 from ...engine.solver.budget import SearchInterrupted
+from ...engine.solver.state import drag_promise
 from .counters import counters
 from .errors import CdlRuntimeError
 from .interpreter import State
@@ -64,8 +65,8 @@ class CdlState:
         self.single = [(keys[i], i in top_only) for i in range(len(keys)) if i not in grouped]
         self.groups = [[keys[i] for i in group] for group in groups]
         self.hidden = [key for key in self.state.stacks if key not in set(keys)]
-        #: the stacks the program fans out (the score counts their cards)
-        self.tableau = {stack.key: stack.field("direction") != 4 for stack in program.order}
+        #: each stack's role as the game's pile (``CdlRuleset.setup``): the score and the order use it
+        self.roles = {stack.key: pile_role(stack) for stack in program.order}
         #: the counters (``counters.py``), left out of the key, and how near to an end of
         #: -32768..32767 each may come before the search gives up
         self.counters = counters(program)
@@ -142,12 +143,9 @@ class CdlState:
         if self.counters:
             self.check_counters()
         failures: list = []
-        self.machine.clock_stopped = False
         listing = one_per_state(self.rules.accepted(View(self.state), self.rng, False, failures))
         for error in failures:
             stopped(error)
-        if self.machine.clock_stopped:
-            raise SearchInterrupted("a press was stopped by the wall clock")
         found = [(move, outcome) for _, move, _, outcome in listing]
         if ordered and len(found) > 1:
             found = [entry for _, _, entry in sorted((-self._promise(entry[0]), n, entry)
@@ -162,15 +160,12 @@ class CdlState:
                 raise SearchInterrupted(f"a count of {key} might overflow")
 
     def _promise(self, move) -> int:
-        """GameState's order: a drag onto a card first, the more so when it empties its
-        stack; a drag to an empty stack after clicks, the more so when it leaves cards."""
+        """``GameState``'s order (``drag_promise``), with the roles the game gives its piles."""
         if move.kind != "drag" or move.dst is None:
             return 0
-        stacks = self.state.stacks
-        src = stacks[move.src.lower()]
-        if not stacks[move.dst.lower()]:
-            return -10 if len(src) > move.n else -100
-        return 10 + (20 if len(src) == move.n else 0)
+        stacks, roles = self.state.stacks, self.roles
+        src, dst = move.src.lower(), move.dst.lower()
+        return drag_promise(roles[src], roles[dst], len(stacks[src]), not stacks[dst], move.n)
 
     def apply(self, entry):
         """Play a listed transaction; the token holds the position before it."""
@@ -190,16 +185,7 @@ class CdlState:
 
     # -- scores ---------------------------------------------------------------------------
     def scores(self, key) -> list[int]:
-        """The ruleset's score (``CdlRuleset.solver_score``) of the state: a card of a
-        fanned stack two, a face-down card one more."""
-        score = 0
-        stacks = self.state.stacks
-        for name, fanned in self.tableau.items():
-            cards = stacks[name]
-            if fanned:
-                score += 2 * len(cards)
-            score += sum(1 for value in cards if 52 <= value < 104)
-        return [score]
+        return [score_of(self.state.stacks, self.roles)]
 
     # -- the line ---------------------------------------------------------------------------
     def game_move(self, entry):
@@ -207,6 +193,24 @@ class CdlState:
 
     def game_moves(self, tokens) -> list:
         return [token[0] for token in tokens if token is not None]
+
+
+def pile_role(stack) -> str:
+    """The engine role of a stack's pile: "other" for Direction OVER, else "tableau"
+    (CardsWorkShop has no roles; the fanned stacks are what a patience clears)."""
+    return "other" if stack.field("direction") == 4 else "tableau"
+
+
+def score_of(stacks: dict, roles: dict) -> int:
+    """``CdlRuleset.solver_score`` of a state's stacks (each stack of ``roles``): a card of
+    a fanned stack two, a face-down card (CARD 52-103) one more."""
+    score = 0
+    for key, role in roles.items():
+        cards = stacks[key]
+        if role == "tableau":
+            score += 2 * len(cards)
+        score += sum(1 for value in cards if 52 <= value < 104)
+    return score
 
 
 def stopped(error: CdlRuntimeError) -> None:

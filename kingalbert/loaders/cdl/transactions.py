@@ -273,9 +273,6 @@ class Machine:
                         for stack in program.stacks.values() for button in ("left", "right")
                         for phase in ("from", "to")}
         self._releases: dict = {}       # (stack, button, CURSOR, its cards) -> RunResult (``release_accepted``)
-        #: set when a listing's presses were cut short by the wall clock (``presses``
-        #: drops them as a refusal would; a search must not: ``search.py``)
-        self.clock_stopped = False
 
     def forget(self) -> None:
         """Drop every remembered run (what ran under other limits may end otherwise now)."""
@@ -360,12 +357,15 @@ class Machine:
         after.carried = bool(after.view.stack(CURSOR.key))
         return after
 
-    def presses(self, view: View, rng_state, stack: StackInfo, button: str, positions: bool) -> list:
+    def presses(self, view: View, rng_state, stack: StackInfo, button: str, positions: bool,
+                failures: list | None = None) -> list:
         """The presses a listing tries on ``stack``: ``(n, outcome)`` for each accepted
         press that ends in a state no press nearer the top gave, up to the first that
         runs away.  Every position is tried when ``positions`` (the method looks at
         its position), else the top card only.  Worked out once for the stack's
-        contents and whatever else the presses read (their runs' reads, put together)."""
+        contents and whatever else the presses read (their runs' reads, put together).
+        ``failures``, if given, receives the error of each press that failed as it ran
+        (a search must know of one the wall clock stopped: ``search.py``)."""
         size = len(view.stack(stack.key))
         kind = ("presses", stack.key, button, size if positions else None)
         tops = self.tops
@@ -384,6 +384,8 @@ class Machine:
                 press = self.press(view, rng_state, stack, n, button, reads)
             except CdlRuntimeError as error:
                 merge(reads, getattr(error, "reads", None))
+                if failures is not None:
+                    failures.append(error)
                 if isinstance(error, CdlRunawayError):
                     timed_out = getattr(error, "clock", False)
                     break
@@ -395,7 +397,6 @@ class Machine:
                 seen.add(key)
                 accepted.append((n, press))
         if timed_out:
-            self.clock_stopped = True
             return accepted     # (what the wall clock stopped is never kept)
         shape = (tuple(reads[0]), tuple(reads[1]), tuple(reads[2]), reads[3], tuple(reads[4]))
         self.cache.keep(kind, view, rng_state, shape,

@@ -119,6 +119,13 @@ class RulesState(CompactState):
             i for i in sorted(table.cells) + sorted(table.columns)
             if temp_ok(rules.piles[i]) and i not in covering and not table.covered_by[i] and i not in refilled
             and i not in self.stock_of)
+        # per card code, the cards some pile a move through the cells may end on would take on
+        # it: each card of such a move goes on the one below it there, so a pair of cards that
+        # no such pile would put together ends the longer moves at once
+        self.chains = [0] * 52
+        for i, rule in enumerate(rules.piles):
+            if rule.accept and table.roles[i] not in ("foundation", "cell", "reserve"):
+                self.chains = [a | b for a, b in zip(self.chains, table.fit[i])]
         # an addition game whose stock cards can only pair with cards outside the stock and its waste
         self.stock_piles = None if plain else self._stock_cards_need_partners(rules, table, refilled)
         self.partners = self.stock_piles is not None
@@ -330,10 +337,13 @@ class RulesState(CompactState):
             return
         cards = piles[s]
         group_of = self.group_of
+        chains = self.chains
         for n in range(2, min(len(free) + 1, len(cards)) + 1):
             if cards[-n] > 52:
                 return
             c = cards[-n] - 1
+            if not chains[c] >> (cards[-n + 1] - 1) & 1:
+                return
             found = wants.get(c)
             targets = sorted(set(found or ()) | set(broad) | set(empty))
             for d in targets:

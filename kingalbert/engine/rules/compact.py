@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..moves import Move
-from ..solver.compact import CompactState, PileShares, builds_by_suit_only
+from ..solver.compact import CompactState, PileShares, builds_by_suit_only, contents_of
 from ..solver.talon import Talon
 from .fast import CODE, compiled, drop_targets, refuses_drop
 from .solving import facts as facts_of
@@ -96,6 +96,19 @@ class RulesState(CompactState):
         drops = [rule.max_drop for rule in rules.piles if rule.accept]
         self.longest_drop = 10 ** 6 if None in drops else max([1, *drops])
         self.dead = None if plain else facts.dead
+        #: per pile, while it holds cards, the most cards it takes at once if its top card is
+        #: all that decides which (``refuses_drop`` checks nothing else there: no addition
+        #: game, from any pile, no capacity nor limit by free cells), else 0
+        self.plain_drop = [(10 ** 6 if rule.max_drop is None else rule.max_drop)
+                           if rules.addition is None and rule.accept and table.from_full[i] is None
+                           and rule.min_drop <= 1 and rule.capacity is None and rule.free_limit is None else 0
+                           for i, rule in enumerate(rules.piles)]
+        #: the piles' contents that must all be empty for the win (unless it is won by counts),
+        #: and the foundations' (as a tuple: the dead cards' memo key)
+        emptied = [i for i, role in enumerate(table.roles)
+                   if (role == "tableau" if rules.won == "tableau" else role != "foundation")]
+        self.to_empty = contents_of(emptied)
+        self.foundation_piles = contents_of(table.foundations)
         self.memo: dict = {}
         self._safe_sources: list[int] | None = None     # (``safe_move``'s)
         self.shares = PileShares()                      # (``scores``')
@@ -248,6 +261,7 @@ class RulesState(CompactState):
             columns = sum(1 for i in table.columns if not piles[i])
         dead_tops = self.dead_tops() if self.dead is not None and self.dead.returns else ()
         refuses, base = refuses_drop, self.base
+        plain_drop, fit = self.plain_drop, table.fit
         # (moves through the cells need an empty one)
         any_temp = any(not piles[t] for t in self.temps)
         out = []
@@ -260,6 +274,7 @@ class RulesState(CompactState):
                 continue
             size = len(cards)
             src_role = roles[s]
+            from_foundation = src_role == "foundation"
             run = table.run[s]
             for n in range(1, min(size, self.longest_drop) + 1):
                 b = cards[-n]
@@ -289,6 +304,11 @@ class RulesState(CompactState):
                         out.append((DRAG, s, n, d))
                         continue
                     dcards = piles[d]
+                    if dcards and n <= plain_drop[d] and not (from_foundation and roles[d] == "foundation"):
+                        # (``refuses_drop`` comes down to the fit here)
+                        if dcards[-1] <= 52 and fit[d][dcards[-1] - 1] >> c & 1:
+                            out.append((DRAG, s, n, d))
+                        continue
                     if group_of is not None and not dcards and n == size and group_of[s] is not None \
                             and group_of[s] == group_of[d]:
                         continue
@@ -547,12 +567,11 @@ class RulesState(CompactState):
 
     # -- the end, and how near it looks -------------------------------------------------------
     def is_won(self) -> bool:
-        rules, piles, roles = self.rules, self.piles, self.table.roles
-        if rules.won == "tableau":
-            return all(not piles[i] for i in range(len(piles)) if roles[i] == "tableau")
+        rules, piles = self.rules, self.piles
         if rules.won == "counts":
             return all(rule.won_count is None or len(piles[i]) == rule.won_count for i, rule in enumerate(self.rule_of))
-        return all(roles[i] == "foundation" or not piles[i] for i in range(len(piles)))
+        # (won by emptying the tableau, or every pile but the foundations)
+        return not any(self.to_empty(piles))
 
     def scores(self, key) -> list:
         return self.shares.scores(self.keyed_piles() if self.talons else self.piles, self.score_plan,
@@ -570,8 +589,7 @@ class RulesState(CompactState):
 
     # -- dead cards --------------------------------------------------------------------------
     def _foundation_key(self):
-        piles = self.piles
-        return tuple([piles[f] for f in self.dead.foundations])
+        return self.foundation_piles(self.piles)
 
     def _facts_here(self):
         """(foundations whose top is dead, {card code: foundation} of cards dead once played up)."""

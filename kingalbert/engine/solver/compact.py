@@ -21,9 +21,21 @@ its own stands for several of the game's).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from operator import itemgetter
 from typing import Any
 
 from .budget import SearchInterrupted
+
+
+def contents_of(indices):
+    """A function from the piles to the tuple of those at ``indices`` (in C: the search asks
+    this after every move)."""
+    if not indices:
+        return lambda piles: ()
+    if len(indices) == 1:
+        i = indices[0]
+        return lambda piles: (piles[i],)
+    return itemgetter(*indices)
 
 
 class CompactState(ABC):
@@ -49,6 +61,8 @@ class CompactState(ABC):
         grouped = {i for group in self.groups for i in group}
         self.single = [i for i in range(len(self.piles)) if i not in grouped]
         self.order = self.single + [i for group in self.groups for i in group]
+        self._singles = contents_of(self.single)
+        self._grouped = [contents_of(group) for group in self.groups]
         self.budget = budget
         # the changes of the move being applied (put and set_extra add to it), else None
         self._undo: Any = None
@@ -91,9 +105,9 @@ class CompactState(ABC):
                 piles = self._keyed = self.keyed_piles()
             else:
                 piles = self.piles
-            parts = [piles[i] for i in self.single]
-            for group in self.groups:
-                parts += sorted([piles[i] for i in group])
+            parts = list(self._singles(piles))
+            for grouped in self._grouped:
+                parts += sorted(grouped(piles))
             extra = self.extra
             if extra is not self._head_of:      # (the extra changes far less often than the piles)
                 self._head, self._head_of = self.encode_extra(extra), extra
@@ -246,37 +260,47 @@ def pile_share(cards: bytes, fit) -> tuple[int, int]:
     return total, blocks
 
 
-class PileShares(dict):
-    """``pile_share`` remembered by (pile, cards): most piles of a position are as they
-    were in the one before."""
+class PileShares:
+    """``pile_share`` remembered by the cards of a pile, per ``fit`` (most piles of a position
+    are as they were in the one before, and piles that build alike share what they learn)."""
 
     LIMIT = 200_000
+
+    def __init__(self):
+        self.memos: dict[int, dict] = {}
+        self.size = 0
+        # per plan (by identity): (plan, [(pile, what it takes off while empty, fit, memo)])
+        self._rows: dict[int, tuple] = {}
+
+    def rows(self, plan) -> list:
+        found = self._rows.get(id(plan))
+        if found is None or found[0] is not plan:
+            rows = [(i, entry[0], entry[1], self.memos.setdefault(id(entry[1]), {}))
+                    for i, entry in enumerate(plan) if entry is not None]
+            found = self._rows[id(plan)] = (plan, rows)
+        return found[1]
 
     def scores(self, piles, plan, weigh_blocks: bool) -> list:
         """A position's score for each weighting: ``GREEDY_AND_PATIENT``'s two, or
         ``WITH_BLOCKS``' four if ``weigh_blocks``.  ``plan``: per pile, None (not counted: a
         foundation) or (what it takes off while empty, the ``fit`` its cards build by)."""
         total = blocks = 0
-        share = self.share
-        for i, cards in enumerate(piles):
-            entry = plan[i]
-            if entry is None:
-                continue
+        for i, off, fit, memo in self.rows(plan):
+            cards = piles[i]
             if not cards:
-                total -= entry[0]
+                total -= off
                 continue
-            part, block = share(i, cards, entry[1])
-            total += part
-            blocks += block
+            known = memo.get(cards)
+            if known is None:
+                if self.size > self.LIMIT:
+                    for other in self.memos.values():
+                        other.clear()
+                    self.size = 0
+                known = memo[cards] = pile_share(cards, fit)
+                self.size += 1
+            total += known[0]
+            blocks += known[1]
         if weigh_blocks:
             heavy = total + CompactState.BLOCK_WEIGHT * blocks
             return [total, total, heavy, heavy]
         return [total, total]
-
-    def share(self, i: int, cards: bytes, fit) -> tuple[int, int]:
-        known = self.get((i, cards))
-        if known is None:
-            if len(self) > self.LIMIT:
-                self.clear()
-            known = self[i, cards] = pile_share(cards, fit)
-        return known

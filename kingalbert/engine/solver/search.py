@@ -13,10 +13,12 @@ positions per weighting of the state's score and takes turns between them
 again): which weighting finds a win soonest varies from deal to deal.  A
 weighting may also count the moves from the root (``depth_weights``): a
 weighted A* rather than a greedy search, slower on easy deals but not lost on
-a plateau of equal scores.  Once
-it has used ``befs_share`` of the time, a depth-first search (cheaper per
-position: no position is stored to come back to) goes on from each position
-still open, best first by the first weighting.
+a plateau of equal scores.  Now and then (a tenth of the time) it dives:
+depth first from its best open position, for a fortieth of the time; the
+positions of the line a dive stopped on are open again.  Once it has used
+``befs_share`` of the time, a depth-first search (cheaper per position: no
+position is stored to come back to) goes on from each position still open,
+best first by the first weighting.
 """
 from __future__ import annotations
 
@@ -32,6 +34,10 @@ MASK40 = (1 << 40) - 1
 #: answer, such as a hint's, stays quick)
 FINISH_SECONDS = 5.0
 SHORTEN_SECONDS = 2.0
+#: dives (a timed search's best-first part): after each DIVE_EVERY of the time, depth
+#: first from the best open position for DIVE_FOR of it (docs/solver.md, "The search")
+DIVE_EVERY = 0.1
+DIVE_FOR = 0.025
 
 
 def search(state, budget: Budget, befs_share: float = 0.5, seen: dict | None = None, dead=None,
@@ -121,6 +127,13 @@ def _run(state, budget, befs_share, parent, root, known):
     pushes = list(zip(queues, flips, depth_weights))
     goal = None
     key_bytes = sizeof(root)
+    # dives: now and then, depth first from the best open position for a while
+    next_dive = None
+    dive_every = dive_for = 0.0
+    if budget.deadline is not None and DIVE_EVERY:
+        whole = budget.deadline - budget.start
+        dive_every, dive_for = DIVE_EVERY * whole, DIVE_FOR * whole
+        next_dive = budget.start + dive_every
     while queues[0]:
         turn = (turn + 1) % nq
         queue = queues[turn]
@@ -154,8 +167,33 @@ def _run(state, budget, befs_share, parent, root, known):
         if budget.spent():      # (once a position: its moves are a few, each a few microseconds)
             return "unknown", None
         budget.estimate = key_bytes * 3 + len(opened) * 60
-        if switch is not None and time.perf_counter() > switch:
+        now = time.perf_counter()
+        if switch is not None and now > switch:
             break
+        if next_dive is not None and now > next_dive:
+            queue, flip = queues[turn], flips[turn]
+            while queue and opened[(queue[0] & MASK40) ^ flip] is None:
+                heappop(queue)
+            if queue:
+                number = (heappop(queue) & MASK40) ^ flip
+                start_key, start_depth = opened[number], depths[number]
+                opened[number] = None
+                restore(start_key)
+                verdict, line = _dfs(state, budget, parent, known, start_key, now + dive_for)
+                if verdict == "winnable":
+                    return "winnable", _chain(parent, start_key) + line
+                if verdict == "unknown":
+                    return "unknown", None
+                if verdict == "stopped":
+                    # the positions of the line it was on are open again
+                    for i, key in enumerate([start_key] + line):
+                        restore(key)
+                        number = len(opened)
+                        opened.append(key)
+                        depths.append(start_depth + i)
+                        for (q, flip, dw), value in zip(pushes, scores(key)):
+                            heappush(q, ((value + dw * (start_depth + i)) << 40) | (number ^ flip))
+            next_dive = time.perf_counter() + dive_every
         # every queue holds every open position: all empty together (skipped
         # entries aside), so the first one decides
         while queues[0] and opened[(queues[0][0] & MASK40) ^ flips[0]] is None:
@@ -177,15 +215,19 @@ def _run(state, budget, befs_share, parent, root, known):
     return "unwinnable", None
 
 
-def _dfs(state, budget, seen, known):
-    """Depth-first search from the current position; marks the positions in ``seen``.
-    Returns (verdict, the keys of the positions of the winning line after this one)."""
-    path = []            # the token of each move on the current line
-    keys = []            # and the key of the position it led to
+def _dfs(state, budget, seen, known, start=None, until: float | None = None):
+    """Depth-first search from the current position; marks the positions in ``seen``
+    (each with the key of the position it was reached from, the first one's ``start``).
+    Returns (verdict, the keys of the positions of the winning line after this one).
+    With ``until``, a dive: once the clock passes it, ("stopped", the keys of the
+    positions of the line it was on), positions it has not finished expanding."""
+    path: list = []      # the token of each move on the current line
+    keys: list = []      # and the key of the position it led to
     frames = [state.moves(None, True)]
     pos = [0]
     skipped = 0          # moves to positions seen before (the budget asked every 64th)
     apply, undo, moves, keyf, won = state.apply, state.undo, state.moves, state.key, state.is_won
+    clock = time.perf_counter
     while frames:
         cand = frames[-1]
         i = pos[-1]
@@ -206,7 +248,7 @@ def _dfs(state, budget, seen, known):
             if not skipped & 63 and budget.spent():
                 return "unknown", None
             continue
-        seen[key] = 0
+        seen[key] = keys[-1] if keys else start
         path.append(token)
         keys.append(key)
         if won() or key in known:
@@ -216,6 +258,8 @@ def _dfs(state, budget, seen, known):
         budget.estimate += sys.getsizeof(key) * 3
         if budget.add_state():
             return "unknown", None
+        if until is not None and clock() > until:
+            return "stopped", list(keys)
     return "unwinnable", None
 
 

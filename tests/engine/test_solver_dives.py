@@ -1,0 +1,92 @@
+"""Dives: a timed search now and then goes depth first from its best open position for
+a while, and the positions of the line a dive stopped on are open again.  Forced after
+every position, and stopped as soon as they may be, dives must leave every verdict as
+it was, every exhaustive search counting the same positions, and every line winning."""
+import sys
+
+import pytest
+
+from kingalbert.app.catalogue import load_ruleset
+from kingalbert.engine import Game
+from kingalbert.engine.solver import Budget, make_state
+from tests.helpers.solver import wins
+from tests.helpers.solver_positions import bundled, seeded, small_pat_position, small_rules_position
+
+search_module = sys.modules["kingalbert.engine.solver.search"]
+
+GAMES = [entry for entry in bundled("sol", "ini", "pat")
+         if any(name in entry[0].lower() for name in ("king", "freecell", "canfield", "yukon", "klondike"))]
+
+
+def _search(game, monkeypatch, every, length):
+    """Search the game with a deadline far off and dives every ``every`` of it for
+    ``length`` of it (0: no dives); returns (verdict, moves, positions, the dives' ends)."""
+    monkeypatch.setattr(search_module, "DIVE_EVERY", every)
+    monkeypatch.setattr(search_module, "DIVE_FOR", length)
+    ends: list[str] = []
+    plain_dfs = search_module._dfs
+
+    def counted(*args, **kwargs):
+        found = plain_dfs(*args, **kwargs)
+        if kwargs.get("until", args[5] if len(args) > 5 else None) is not None:
+            ends.append(found[0])
+        return found
+    monkeypatch.setattr(search_module, "_dfs", counted)
+    budget = Budget(600.0, None)
+    state = make_state(game, budget)
+    verdict, tokens = budget.guarded(search_module.search, state, budget, 0.99)
+    moves = state.game_moves(tokens) if verdict == "winnable" else []
+    return verdict, moves, budget.states, ends
+
+
+def _positions(label, ruleset, options, count):
+    """Near the end of the game, more loose cards than piles to hold them: some lost."""
+    rng = seeded(label)
+    for _ in range(count):
+        if label.startswith("pat:"):
+            yield small_pat_position(ruleset, options, rng, rng.randint(6, 14))
+        else:
+            game = Game(ruleset, 0, options, deal=False)
+            piles = sum(1 for rule in ruleset.rules_for(game).piles if rule.role not in ("foundation", "stock", "waste"))
+            yield small_rules_position(ruleset, options, rng, piles + rng.randint(0, 8), crowded=True)
+
+
+#: deals whose search runs out of positions within a few thousand (built-in King Albert,
+#: SolKit's, `.pat` King Albert, Little Mystery and Klondike)
+LOST = [(None, 38), (None, 99), ("sol/king_albert.sol", 8), ("sol/king_albert.sol", 5),
+        ("pat/King Albert.pat", 17), ("pat/Little Mystery.pat", 3), ("pat/Little Mystery.pat", 6),
+        ("pat/Klondike.pat", 20)]
+
+
+def _game(path, seed):
+    games = __import__("pathlib").Path(__file__).resolve().parents[2] / "kingalbert" / "games"
+    ruleset = load_ruleset(None if path is None else str(games / path))
+    return Game(ruleset, seed, {"auto_finish": False, "auto_stack": False})
+
+
+@pytest.mark.parametrize("path, seed", LOST, ids=[f"{path}:{seed}" for path, seed in LOST])
+def test_a_search_with_dives_runs_out_of_the_same_positions(path, seed, monkeypatch):
+    game = _game(path, seed)
+    plain = _search(game, monkeypatch, 0.0, 0.0)
+    assert plain[0] == "unwinnable" and not plain[3]
+    # a dive after every position expanded, stopped at its first new position
+    dived = _search(game, monkeypatch, 1e-12, 1e-12)
+    assert dived[0] == "unwinnable" and dived[2] == plain[2]
+    assert "stopped" in dived[3]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label, ruleset, options", GAMES, ids=[entry[0] for entry in GAMES])
+def test_lines_found_with_dives_win(label, ruleset, options, monkeypatch):
+    ends: list[str] = []
+    for game in _positions(label, ruleset, options, 10):
+        verdict, moves, _, stops = _search(game, monkeypatch, 1e-12, 1e-12)
+        assert verdict == "winnable" and wins(game, moves), game.to_position()
+        ends += stops
+    assert "stopped" in ends or "pat:" in label or "ini:" in label
+
+
+def test_a_king_albert_deal_searched_with_dives_is_won_by_its_line(monkeypatch):
+    game = _game(None, 3)
+    verdict, moves, _, ends = _search(game, monkeypatch, 1e-6, 1e-7)
+    assert ends and verdict == "winnable" and wins(game, moves)

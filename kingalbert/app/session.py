@@ -371,7 +371,7 @@ class Session:
         pile = game.pile(move.src)
         card = pile.cards[-move.n] if len(pile.cards) >= move.n else None
         words = game.ruleset.role_name
-        what = card.name if card is not None and card.face_up else f"the {words(pile.role)} {pile.name}"
+        what = card.name if card is not None and card.face_up else self._pile_words(pile)
         if move.kind == "click":
             text = f"Hint: click {what}" + self._after_clicks(move, line)
         else:
@@ -386,6 +386,13 @@ class Session:
         game.message = text
         self.hint = Hint(move.src, move.n, move.dst)
         self.announce("view")
+
+    def _pile_words(self, pile) -> str:
+        """A pile as a hint names it: "the stock" where it is the only one of its kind,
+        else with its name ("the tableau t3")."""
+        role = self.game.ruleset.role_name(pile.role)
+        alike = sum(1 for other in self.game.piles if other.role == pile.role)
+        return f"the {role}" if alike == 1 else f"the {role} {pile.name}"
 
     def _after_clicks(self, move: Move, line: list[Move]) -> str:
         """Where the solver's line goes with a run of clicks on one pile (a stock turned

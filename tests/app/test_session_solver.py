@@ -121,7 +121,8 @@ def test_a_hint_to_turn_the_stock_says_how_often_and_what_for(tmp_path):
     session = Session(Game(ruleset, 2, PLAIN), Options(), autosave=tmp_path / "autosave.json", worker=None)
     session.solution = line
     session.show_hint()
-    assert session.game.message == f"Hint: click the stock deck {clicks} times, then play the {card.name}"
+    # (the only stock is "the stock", whatever the rule file calls it)
+    assert session.game.message == f"Hint: click the stock {clicks} times, then play the {card.name}"
     assert session.hint is not None and session.hint.src == "deck"
 
 
@@ -146,3 +147,17 @@ def test_a_game_demo_wins_shows_no_verdict_and_demo_then_says_it_is_over(tmp_pat
         assert len(worker.asked) == asked and session.demo is None
     finally:
         worker.close()
+
+
+def test_a_hint_names_a_pile_by_its_kind_and_by_name_only_among_several(tmp_path):
+    from kingalbert.app.catalogue import bundled_games
+    from kingalbert.loaders import load
+    path = next(path for path in bundled_games()["ini"] if path.parent.name == "Klondike")
+    ruleset = load(str(path))
+    game = Game(ruleset, 1, PLAIN)
+    session = Session(game, Options(), autosave=tmp_path / "autosave.json", worker=None)
+    stock = next(pile for pile in game.piles if pile.role == "stock")
+    column = next(pile for pile in game.piles if pile.role == "tableau")
+    assert session._pile_words(stock) == f"the {ruleset.role_name('stock')}"
+    assert session._pile_words(column) == f"the {ruleset.role_name('tableau')} {column.name}"
+    assert "stock1" not in session._pile_words(stock)

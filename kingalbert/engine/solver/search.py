@@ -13,8 +13,8 @@ positions per weighting of the state's score and takes turns between them
 again): which weighting finds a win soonest varies from deal to deal.  A
 weighting may also count the moves from the root (``depth_weights``): a
 weighted A* rather than a greedy search, slower on easy deals but not lost on
-a plateau of equal scores.  Now and then (a tenth of the time) it dives:
-depth first from its best open position, for a fortieth of the time; the
+a plateau of equal scores.  Now and then (every fiftieth of the time) it dives:
+depth first from its best open position, for a two-hundredth of the time; the
 positions of the line a dive stopped on are open again.  Once it has used
 ``befs_share`` of the time, a depth-first search (cheaper per position: no
 position is stored to come back to) goes on from each position still open,
@@ -36,8 +36,8 @@ FINISH_SECONDS = 5.0
 SHORTEN_SECONDS = 2.0
 #: dives (a timed search's best-first part): after each DIVE_EVERY of the time, depth
 #: first from the best open position for DIVE_FOR of it (docs/solver.md, "The search")
-DIVE_EVERY = 0.1
-DIVE_FOR = 0.025
+DIVE_EVERY = 0.02
+DIVE_FOR = 0.005
 
 
 def search(state, budget: Budget, befs_share: float = 0.5, seen: dict | None = None, dead=None,

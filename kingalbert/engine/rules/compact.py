@@ -33,6 +33,7 @@ from typing import Any
 
 from ..moves import Move
 from ..solver.compact import CompactState, PileShares, builds_by_suit_only, contents_of
+from ..solver.state import drag_promise
 from ..solver.talon import Talon
 from .fast import CODE, compiled, drop_targets, refuses_drop
 from .solving import facts as facts_of
@@ -436,19 +437,9 @@ class RulesState(CompactState):
         if kind == TALON:       # (as the waste's top card, a little after it)
             return self._priority((DRAG, self.talon_of[s].waste, 1, d)) - 1
         src = self.piles[s]
-        score = 0
-        if roles[d] == "foundation":
-            score = 100
-        elif roles[s] == "foundation":
-            score = -50
-        elif not self.piles[d]:
-            score = -100 if n == len(src) else -10
-        else:
-            score = 10 + (20 if n == len(src) else 0)
+        score = drag_promise(roles[s], roles[d], len(src), not self.piles[d], n)
         if n < len(src) and src[-n - 1] > 52:
-            score += 15
-        if roles[s] in ("reserve", "cell", "waste", "stock"):
-            score += 5
+            score += 15         # (it turns a card up)
         return score
 
     # -- doing -------------------------------------------------------------------------

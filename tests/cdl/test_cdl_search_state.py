@@ -1,6 +1,9 @@
 """The solver's own state for CardsWorkShop programs (``loaders/cdl/search.py``): it
 searches the program's states without the game, runs win? and loose? once a position
 rather than once a move, and decides as the search through ``Game`` does."""
+import random
+from pathlib import Path
+
 import pytest
 
 from kingalbert.engine import Game
@@ -9,11 +12,12 @@ from kingalbert.engine.solver.search import search
 from kingalbert.loaders.cdl import loads
 from kingalbert.loaders.cdl.interpreter import Limits
 from kingalbert.loaders.cdl.search import CdlState
-from kingalbert.loaders.cdl.transactions import View
+from kingalbert.loaders.cdl.transactions import Machine, View
 from tests.helpers.cdl_programs import small_golf
 from tests.helpers.solver import plain_verdict, verdicts_agree, wins
 
 PLAIN = {"auto_finish": False, "auto_stack": False}
+GAMES = Path(__file__).resolve().parents[2] / "kingalbert" / "games" / "cdl"
 
 # a small Golf whose loose? fails (reads a card the waste hasn't got) once the first
 # column has lost a card while the stock still has cards: every move from it that early is
@@ -177,3 +181,48 @@ stack Stock is""", 1).replace("if (Spos = !) and (Spos > 0) then Pull 1 To Curso
                               "if Slow?(30000 + !) then if (Spos = !) and (Spos > 0) then Pull 1 To Cursor;")
     assert "Slow?(30000" in slow
     decided_until_the_clock_stops_it(slow)
+
+
+
+def listed(state: CdlState, ruleset) -> list:
+    """The search's listing on a state's position: each move with the state it ends in."""
+    entries = ruleset.accepted(View(state.state), state.rng, verdicts=False)
+    return [(str(move), outcome.view.state().stacks, outcome.view.state().globals, outcome.rng_state)
+            for _, move, _, outcome in entries]
+
+
+def listed_afresh(state: CdlState, ruleset) -> list:
+    """``listed`` by a machine that remembers nothing yet."""
+    kept = ruleset.machine
+    ruleset.machine = Machine(ruleset.program, kept.limits)
+    try:
+        return listed(state, ruleset)
+    finally:
+        ruleset.machine = kept
+
+
+@pytest.mark.parametrize("name", ["golf.cdl", "acesup.cdl", "klondike.cdl", "canfield.cdl",
+                                  "calculation.cdl", "strategy.cdl"])
+def test_a_remembered_listing_is_the_listing_worked_out_afresh(name):
+    """Along random lines of play, the listing the search's cache gives back (each
+    stack's presses remembered whole, by what they and their releases read) is the
+    one a machine that remembers nothing works out: the same moves to the same states."""
+    ruleset = loads((GAMES / name).read_text(), name)
+    pick = random.Random(name)
+    compared = remembered = 0
+    for seed in range(3):
+        state = CdlState(ruleset, Game(ruleset, seed, PLAIN))
+        for _ in range(25):
+            entries = state.moves(None, False)
+            if not entries:
+                break
+            for entry in entries:       # each position one move leads to (alike in much)
+                token = state.apply(entry)
+                hits = ruleset.machine.cache.hits
+                found = listed(state, ruleset)
+                remembered += ruleset.machine.cache.hits > hits
+                assert found == listed_afresh(state, ruleset), (seed, compared)
+                compared += 1
+                state.undo(token)
+            state.apply(pick.choice(entries))
+    assert compared > 60 and remembered > compared // 2

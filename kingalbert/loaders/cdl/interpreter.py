@@ -194,6 +194,11 @@ class RunResult:
     __slots__ = ("stacks", "bottoms", "globals", "rng_state", "used_rng", "value", "events", "overflowed",
                  "read_stacks", "read_bottoms", "read_globals", "read_lengths")
 
+    def shape(self) -> tuple:
+        """What the run read, as the run cache keys it: (stacks, drawings, variables,
+        whether it drew from the random generator, stacks of which only the length)."""
+        return self.read_stacks, self.read_bottoms, self.read_globals, self.used_rng, self.read_lengths
+
     def with_stacks(self, stacks: dict) -> RunResult:
         """The same result with other stacks (the run cache's, put on another view's cards)."""
         other = RunResult()

@@ -46,6 +46,7 @@ import re
 import weakref
 from collections import Counter, OrderedDict
 from collections.abc import Iterator
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ...engine.cards import Card
@@ -358,30 +359,41 @@ class CdlRuleset(Playfield, Ruleset):
         machine = self.machine
         receivers, pressed = self.listing_methods()
         for stack, button, method in pressed:
-            broken = set()
-            for n, press in machine.presses(view, rng_state, stack, button, method not in self._position_free,
-                                            failures):
-                targets = receivers[button] if press.carried else [stack]
-                for dest in targets:
-                    if dest.key in broken:
-                        continue
-                    try:
-                        result = machine.release_accepted(press, dest, button, verdicts)
-                    except CdlRuntimeError as error:
-                        if isinstance(error, CdlRunawayError):
-                            broken.add(dest.key)    # each try would cost the whole step budget
-                        if failures is not None:
-                            failures.append(error)
-                        continue
-                    if result is None or not result.view.cards_changed():
-                        continue
-                    if dest is not stack:
-                        move = Move("drag" if button == "left" else "adjust", stack.name, n, dest.name)
-                        priority = 0 if button == "left" else 1
-                    else:
-                        move = Move("click" if button == "left" else "adjust", stack.name, n)
-                        priority = 2 if button == "left" else 3
-                    yield priority, move, (move.src, n, button, dest.name), result
+            positions = method not in self._position_free
+            if verdicts:
+                yield from self._pressed(view, rng_state, stack, button, positions, receivers, True, failures)
+            else:
+                produce = partial(self._pressed, view, rng_state, stack, button, positions, receivers, False)
+                yield from machine.listing(view, rng_state, stack, button, positions, produce, failures)
+
+    def _pressed(self, view: View, rng_state, stack: StackInfo, button: str, positions: bool, receivers: dict,
+                 verdicts: bool, failures: list | None, reads: list | None = None) -> Iterator[tuple]:
+        """``accepted``'s transactions that start with a press of ``button`` on ``stack``
+        (``reads``, when given, gathers what they read: ``Machine.listing``)."""
+        machine = self.machine
+        broken = set()
+        for n, press in machine.presses(view, rng_state, stack, button, positions, failures, reads):
+            targets = receivers[button] if press.carried else [stack]
+            for dest in targets:
+                if dest.key in broken:
+                    continue
+                try:
+                    result = machine.release_accepted(press, dest, button, verdicts, reads)
+                except CdlRuntimeError as error:
+                    if isinstance(error, CdlRunawayError):
+                        broken.add(dest.key)    # each try would cost the whole step budget
+                    if failures is not None:
+                        failures.append(error)
+                    continue
+                if result is None or not result.view.cards_changed():
+                    continue
+                if dest is not stack:
+                    move = Move("drag" if button == "left" else "adjust", stack.name, n, dest.name)
+                    priority = 0 if button == "left" else 1
+                else:
+                    move = Move("click" if button == "left" else "adjust", stack.name, n)
+                    priority = 2 if button == "left" else 3
+                yield priority, move, (move.src, n, button, dest.name), result
 
     def listing_methods(self):
         """For listings: the stacks a release of each button can land on, and each

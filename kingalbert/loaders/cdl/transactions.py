@@ -30,6 +30,12 @@ its size and top card, and a result found for another stack with the same size
 and top is put on this one's own cards (``rebased``): every card the result
 holds below the old top is this stack's.  Start and Help may look at anything,
 so their runs read every stack whole.
+
+**Listings.**  A search lists every transaction on every position it goes on
+from.  ``Machine.listing`` keeps, for each stack and button, the whole list of
+transactions that start with a press there (the presses, their releases,
+integrity?), keyed by everything those runs read put together: a position that
+agrees on those values gets the list back in one look-up.
 """
 from __future__ import annotations
 
@@ -47,7 +53,7 @@ CANCELLED = "The cards can't go there"
 INTEGRITY = "The rules of the game don't allow that"
 
 #: runs the cache keeps before it starts afresh, and shapes of reads per kind of run
-CACHE_RUNS = 50_000
+CACHE_RUNS = 200_000
 CACHE_SHAPES = 8
 
 
@@ -132,6 +138,11 @@ def merge(reads: list, shape) -> None:
     reads[4].update(lengths)
 
 
+def frozen(reads: list) -> tuple:
+    """Reads gathered by ``merge`` as a shape."""
+    return tuple(reads[0]), tuple(reads[1]), tuple(reads[2]), reads[3], tuple(reads[4])
+
+
 def reads_only(result: RunResult, *keys: str) -> bool:
     """Did a run read nothing but (the cards or lengths of) these stacks?"""
     return (not result.read_globals and not result.read_bottoms and not result.used_rng
@@ -148,10 +159,11 @@ class RunCache:
     """Results of runs, keyed by what ran and the values it read (see the module's doc)."""
 
     def __init__(self):
-        # kind -> [(shape, its reader)]; a shape is (stacks, bottoms, globals, used_rng, lengths) read
+        # kind -> [(shape, its reader, {values read: RunResult or CdlRuntimeError})]; a
+        # shape is (stacks, bottoms, globals, used_rng, lengths) read
         self.shapes: dict = {}
-        self.results: dict = {}     # (kind, shape, values) -> RunResult or CdlRuntimeError
         self.readers: dict = {}     # (shape, tops) -> reader
+        self.size = 0               # results kept
         self.hits = self.misses = 0
 
     @staticmethod
@@ -201,27 +213,35 @@ class RunCache:
     def find(self, kind, view: View, rng_state):
         """(Each shape kept for a kind has its reader, made with the top-only stacks
         that kind of run reads so: always the same ones for one kind.)"""
-        results = self.results
-        for shape, read in self.shapes.get(kind, ()):
-            found = results.get((kind, shape, read(view, rng_state)))
+        return self.lookup(kind, view, rng_state)[0]
+
+    def lookup(self, kind, view: View, rng_state) -> tuple:
+        """``find``'s result and the shape of what it was found by (None, None if not found)."""
+        for shape, read, table in self.shapes.get(kind, ()):
+            found = table.get(read(view, rng_state))
             if found is not None:
                 self.hits += 1
-                return found
+                return found, shape
         self.misses += 1
-        return None
+        return None, None
 
     def keep(self, kind, view: View, rng_state, shape, found, tops=frozenset()) -> None:
-        if len(self.results) >= CACHE_RUNS:
-            self.results.clear()
+        if self.size >= CACHE_RUNS:
             self.shapes.clear()
             self.readers.clear()
+            self.size = 0
         shapes = self.shapes.setdefault(kind, [])
-        read = self._reader(shape, tops)
-        if (shape, read) not in shapes:
+        entry = next((entry for entry in shapes if entry[0] == shape), None)
+        if entry is None:
             if len(shapes) >= CACHE_SHAPES:
                 return
-            shapes.append((shape, read))
-        self.results[(kind, shape, read(view, rng_state))] = found
+            entry = (shape, self._reader(shape, tops), {})
+            shapes.append(entry)
+        _, read, table = entry
+        values = read(view, rng_state)
+        if values not in table:
+            self.size += 1
+        table[values] = found
 
 
 def one_per_state(listing) -> list:
@@ -327,9 +347,7 @@ class Machine:
         result.events = output.events
         result.overflowed = output.overflowed
         if not output.overflowed:
-            shape = (result.read_stacks, result.read_bottoms, result.read_globals, result.used_rng,
-                     result.read_lengths)
-            self.cache.keep(kind, view, rng_state, shape, result, tops)
+            self.cache.keep(kind, view, rng_state, result.shape(), result, tops)
         return result
 
     # -- transactions --------------------------------------------------------------------
@@ -349,8 +367,7 @@ class Machine:
             return Outcome(view, [], rng_state, NOTHING)
         result = self.run(view, rng_state, method=method, stack=stack, position=position)
         if reads is not None:
-            merge(reads, (result.read_stacks, result.read_bottoms, result.read_globals, result.used_rng,
-                          result.read_lengths))
+            merge(reads, result.shape())
         after = Outcome(view.then(result), list(result.events), self.rng_after(result, rng_state))
         if not after.view.differs():
             return after.refused(NOTHING)
@@ -358,26 +375,29 @@ class Machine:
         return after
 
     def presses(self, view: View, rng_state, stack: StackInfo, button: str, positions: bool,
-                failures: list | None = None) -> list:
+                failures: list | None = None, reads: list | None = None) -> list:
         """The presses a listing tries on ``stack``: ``(n, outcome)`` for each accepted
         press that ends in a state no press nearer the top gave, up to the first that
         runs away.  Every position is tried when ``positions`` (the method looks at
         its position), else the top card only.  Worked out once for the stack's
         contents and whatever else the presses read (their runs' reads, put together).
         ``failures``, if given, receives the error of each press that failed as it ran
-        (a search must know of one the wall clock stopped: ``search.py``)."""
+        (a search must know of one the wall clock stopped: ``search.py``).  ``reads``,
+        when given, gathers what the presses read (as ``merge`` does)."""
         size = len(view.stack(stack.key))
         kind = ("presses", stack.key, button, size if positions else None)
         tops = self.tops
-        found = self.cache.find(kind, view, rng_state)
+        found, shape = self.cache.lookup(kind, view, rng_state)
         if found is not None:
+            if reads is not None:
+                merge(reads, shape)
             # (a press that left the generator alone keeps this view's state of it)
             return [(n, Outcome(View(view.base, rebased(stacks, view, tops) if tops else stacks, bottoms, globals_),
                                 list(events), rng_state if rng is None else rng, None, carried))
                     for n, (stacks, bottoms, globals_), events, rng, carried in found]
         accepted: list[tuple[int, Outcome]] = []
         seen: set = set()
-        reads: list[Any] = [set(), set(), set(), False, set()]
+        outer, reads = reads, [set(), set(), set(), False, set()]
         timed_out = False
         for n in range(1, (max(size, 1) if positions else 1) + 1):
             try:
@@ -396,14 +416,50 @@ class Machine:
             if key not in seen:
                 seen.add(key)
                 accepted.append((n, press))
+        if outer is not None:
+            merge(outer, frozen(reads))
         if timed_out:
             return accepted     # (what the wall clock stopped is never kept)
-        shape = (tuple(reads[0]), tuple(reads[1]), tuple(reads[2]), reads[3], tuple(reads[4]))
+        shape = frozen(reads)
         self.cache.keep(kind, view, rng_state, shape,
                         [(n, (o.view.stacks, o.view.bottoms, o.view.globals), o.events,
                           None if o.rng_state == rng_state else o.rng_state, o.carried)
                          for n, o in accepted], tops)
         return accepted
+
+    def listing(self, view: View, rng_state, stack: StackInfo, button: str, positions: bool, produce,
+                failures: list | None = None) -> list:
+        """A search's listing of the transactions that start with a press of ``button`` on
+        ``stack`` (``positions``: as ``presses``'s), remembered whole.  ``produce(failures,
+        reads)`` lists them (``CdlRuleset.accepted``'s entries, without verdicts),
+        gathering into ``reads`` what their presses, releases and integrity? read; the
+        list is kept by those values, so a position that agrees on them gets it back in
+        one look-up (with its own cards under a top-only stack's top: ``rebased``), not
+        press by press and release by release.  Not kept when a run failed without
+        saying what it had read, or was stopped by the wall clock."""
+        size = len(view.stack(stack.key))
+        kind = ("listing", stack.key, button, size if positions else None)
+        found = self.cache.find(kind, view, rng_state)
+        if found is not None:
+            tops, base = self.tops, view.base
+            return [(priority, move, what,
+                     Outcome(View(base, rebased(stacks, view, tops) if tops else stacks, bottoms, globals_), [],
+                             rng_state if rng is None else rng))
+                    for priority, move, what, stacks, bottoms, globals_, rng in found]
+        reads: list[Any] = [set(), set(), set(), False, set()]
+        failed: list = []
+        entries = list(produce(failed, reads))
+        if failures is not None:
+            failures.extend(failed)
+        if any(getattr(error, "reads", None) is None or getattr(error, "clock", False) for error in failed):
+            return entries
+        kept = []
+        for priority, move, what, outcome in entries:
+            stacks, bottoms, globals_ = outcome.view.changes()
+            kept.append((priority, move, what, stacks, bottoms, globals_,
+                         None if outcome.rng_state == rng_state else outcome.rng_state))
+        self.cache.keep(kind, view, rng_state, frozen(reads), kept, self.tops)
+        return entries
 
     def release(self, press: Outcome, dest: StackInfo, button: str) -> Outcome:
         """The release half: the destination's To method (when cards are on the CURSOR),
@@ -421,12 +477,13 @@ class Machine:
         return self.finish(view, events, rng_state)
 
     def release_accepted(self, press: Outcome, dest: StackInfo, button: str,
-                         verdicts: bool = True) -> Outcome | None:
+                         verdicts: bool = True, reads: list | None = None) -> Outcome | None:
         """``release`` for a listing, which wants only the accepted ones: None, as soon as
         it is known, where ``release`` would refuse (its refusal is never worked out).
-        ``verdicts``: as ``finish``'s."""
+        ``verdicts``: as ``finish``'s; ``reads``, when given, gathers what the release
+        read besides what the press did (its runs', and the destination's size)."""
         if not press.carried:
-            outcome = self.finish(press.view, press.events, press.rng_state, verdicts)
+            outcome = self.finish(press.view, press.events, press.rng_state, verdicts, reads)
             return outcome if outcome.refusal is None else None
         method = self.methods[dest.key, button, "to"]
         if method is None:
@@ -442,27 +499,44 @@ class Machine:
             stacks = rebased(result.stacks, view, tops)
             if stacks is not result.stacks:
                 result = result.with_stacks(stacks)
+        if reads is not None:
+            reads[4].add(dest.key)      # (its size is the run's position)
         if result is None:
-            result = self.run(view, rng_state, method=method, stack=dest, position=len(here))
+            try:
+                result = self.run(view, rng_state, method=method, stack=dest, position=len(here))
+            except CdlRuntimeError as error:
+                if reads is not None:
+                    merge(reads, getattr(error, "reads", None))
+                raise
             if not result.overflowed and reads_only(result, CURSOR.key, dest.key):
                 if len(self._releases) >= CACHE_RUNS:
                     self._releases.clear()
                 self._releases[quick] = result
+        if reads is not None:
+            merge(reads, result.shape())
         cursor = result.stacks.get(CURSOR.key)
         if cursor is None or cursor:
             return None         # (cards left on the CURSOR: cancelled)
         outcome = self.finish(view.then(result), press.events + result.events, self.rng_after(result, rng_state),
-                              verdicts)
+                              verdicts, reads)
         return outcome if outcome.refusal is None else None
 
-    def finish(self, view: View, events: list, rng_state, verdicts: bool = True) -> Outcome:
+    def finish(self, view: View, events: list, rng_state, verdicts: bool = True,
+               reads: list | None = None) -> Outcome:
         """After the methods: refused if nothing changed; integrity?; then win? and loose?
         (unless not ``verdicts``: then ``won`` and ``lost`` are not worked out, and an
-        error in them is not found)."""
+        error in them is not found).  ``reads``: as ``release_accepted``'s (integrity?'s)."""
         if not view.differs():
             return Outcome(view, events, rng_state, refusal_text(events, NOTHING))
         if self.has_integrity:
-            result = self.run(view, rng_state, routine="integrity?")
+            try:
+                result = self.run(view, rng_state, routine="integrity?")
+            except CdlRuntimeError as error:
+                if reads is not None:
+                    merge(reads, getattr(error, "reads", None))
+                raise
+            if reads is not None:
+                merge(reads, result.shape())
             view, events = view.then(result), events + result.events
             rng_state = self.rng_after(result, rng_state)
             if not result.value:

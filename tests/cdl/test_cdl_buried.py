@@ -224,3 +224,42 @@ def test_a_result_put_on_other_cards_keeps_everything_else_the_run_did():
     other = result.with_stacks(stacks)
     assert other.stacks is stacks
     assert all(getattr(other, name) is getattr(result, name) for name in RunResult.__slots__ if name != "stacks")
+
+
+# -- size-blind stacks: read as their top card alone -------------------------------------
+@pytest.mark.parametrize("change, blind", [
+    (None, {"waste"}),
+    # the waste's size counted somewhere else in play
+    (("return (Stock! = 0) and not Playable?;", "return (Stock! = 0) and (Waste! < 60) and not Playable?;"),
+     set()),
+    # its release looks at its position (which is its size)
+    (("    if Cursor! = 1 then\n", "    if (Cursor! = 1) and (Spos < 60) then\n"), set()),
+    # play ADDs cards (a stack might then outgrow its limit, which a PULL onto it checks)
+    (("        Pull 1 To Waste;\n        Turn Waste[Waste!] side up;",
+      "        Pull 1 To Waste;\n        Turn Waste[Waste!] side up;\n        if ! = 0 then Add Ace+Spade;"),
+     set()),
+])
+def test_golfs_waste_is_read_by_its_top_card_alone_unless_its_size_is_seen(change, blind):
+    text = (GAMES / "golf.cdl").read_text()
+    if change is not None:
+        assert change[0] in text
+        text = text.replace(*change)
+    machine = loads(text, "golf.cdl").machine
+    assert machine.tops == {"waste"} and machine.blind == blind
+
+
+def test_with_more_cards_than_a_stack_holds_a_blind_stack_is_read_by_its_size_too():
+    """A PULL onto a stack fails once it would hold more than 204 cards: while there are
+    that many cards, its size counts again."""
+    from kingalbert.loaders.cdl.interpreter import MAX_CARDS, State
+    from kingalbert.loaders.cdl.transactions import RunCache, View
+
+    read = RunCache(frozenset({"waste"})).reader(((("waste"),), (), (), False, ("waste",)), frozenset({"waste"}))
+
+    def values(waste: tuple, others: int) -> tuple:
+        return read(View(State({"waste": waste, "stock": tuple(range(others))}, {}, {})), None)
+    assert values((1, 2, 3), 10) == values((7, 3), 10)
+    assert values((1, 2, 3), 10) != values((1, 2, 4), 10)
+    many = MAX_CARDS
+    assert values((1, 2, 3), many) != values((7, 3), many)
+    assert values((1, 2, 3), many) == values((7, 8, 3), many)

@@ -145,3 +145,30 @@ def _bare_uses_harmless(body: ast.Stmt) -> bool:
             if name is None and not ok:
                 return False
     return True
+
+
+def size_blind_stacks(program: CompiledProgram, tops: list[StackInfo]) -> list[StackInfo]:
+    """Of the top-only stacks ``tops``, those whose size nothing in play uses but to find
+    the top card: every ``S!`` (and bare ``!`` where S is the contextual stack) is the
+    position of ``S[S!]`` or of a TURN, INVERSE or FLASH of it.  (The caller also makes
+    sure that S's methods don't look at their position, which is S's size.)  None when
+    play code ADDs cards: with the cards a deal made, no stack can outgrow its limit of
+    cards, so a PULL onto S cannot fail by S's size either (``State.few_cards``)."""
+    bodies = play_bodies(program)
+    nodes = [node for body in bodies for node in walk(body)]
+    if any(isinstance(node, ast.Add) for node in nodes):
+        return []
+    indexes: set[int] = set()       # ids of the Length nodes that only find a top
+    for node in nodes:
+        if isinstance(node, ast.CardAt) and _is_top(node.stack, node.index):
+            indexes.add(id(node.index))
+        elif isinstance(node, TOP_ONLY_STATEMENTS):
+            interval = node.interval
+            indexes.update(id(end) for end in (interval.low, interval.high) if _is_top(interval.stack, end))
+    # stacks whose size is seen elsewhere (a stack a variable holds is never top-only:
+    # its name went somewhere ``top_only_stacks`` does not allow)
+    seen = {id(named_stack(node.stack)) for node in nodes
+            if isinstance(node, ast.Length) and id(node) not in indexes and node.stack is not None}
+    return [stack for stack in tops if id(stack) not in seen and not any(
+        isinstance(node, ast.Length) and node.stack is None and id(node) not in indexes
+        for body in _context_bodies(program, stack) for node in walk(body))]

@@ -31,6 +31,7 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .errors import CdlRunawayError, CdlRuntimeError
@@ -91,6 +92,11 @@ class State:
         bottoms = dict.fromkeys(stacks, EMPTY_CARD)
         globals_ = {key: default_value(type_) for key, (_, type_) in program.globals.items()}
         return cls(stacks, bottoms, globals_)
+
+    @cached_property
+    def few_cards(self) -> bool:
+        """Could no stack outgrow its limit of cards, even holding every card there is?"""
+        return sum(map(len, self.stacks.values())) <= MAX_CARDS
 
     def copy(self) -> State:
         return State(dict(self.stacks), dict(self.bottoms), dict(self.globals))

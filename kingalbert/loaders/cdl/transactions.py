@@ -28,8 +28,11 @@ Golf's waste), what a run of play code does cannot depend on the cards under
 the top, and it leaves them as they were.  So the cache reads such a stack as
 its size and top card, and a result found for another stack with the same size
 and top is put on this one's own cards (``rebased``): every card the result
-holds below the old top is this stack's.  Start and Help may look at anything,
-so their runs read every stack whole.
+holds below the old top is this stack's (the cache keeps such a stack as its
+cards from the old top up: ``tailed``).  A size-blind one (``buried.py``: its
+size is used only to find its top) is read as its top card alone, while the
+position has too few cards for a stack to outgrow its limit (``State.few_cards``).
+Start and Help may look at anything, so their runs read every stack whole.
 
 **Listings.**  A search lists every transaction on every position it goes on
 from.  ``Machine.listing`` keeps, for each stack and button, the whole list of
@@ -42,7 +45,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from .buried import top_only_stacks
+from .buried import size_blind_stacks, top_only_stacks
 from .compiler import compile_program
 from .errors import CdlRunawayError, CdlRuntimeError
 from .interpreter import Limits, Output, RunResult, State, execute
@@ -158,26 +161,30 @@ def refusal_text(events, default: str) -> str:
 class RunCache:
     """Results of runs, keyed by what ran and the values it read (see the module's doc)."""
 
-    def __init__(self):
+    def __init__(self, blind=frozenset()):
         # kind -> [(shape, its reader, {values read: RunResult or CdlRuntimeError})]; a
         # shape is (stacks, bottoms, globals, used_rng, lengths) read
         self.shapes: dict = {}
+        #: top-only stacks play reads as their top card alone (``buried.size_blind_stacks``)
+        self.blind = blind
         self.readers: dict = {}     # (shape, tops) -> reader
         self.size = 0               # results kept
         self.hits = self.misses = 0
 
-    @staticmethod
-    def reader(shape, tops=()):
+    def reader(self, shape, tops=()):
         """The values a run of this shape read, as a function ``(view, rng_state) ->
         tuple``: the stacks read fetched at once (``itemgetter``) from the view's
         stacks, a stack of ``tops`` (top-only stacks, for runs of play code) as its
-        size and top card."""
+        size and top card, or, for a size-blind one (``blind``), as its top card alone
+        and its size as nothing, while the cards are too few to outgrow a stack."""
         stacks, bottoms, globals_, used_rng, lengths = shape
         keys = tuple(stacks) + tuple(lengths)
         fetch = itemgetter(*keys) if len(keys) > 1 else (lambda found: (found[keys[0]],)) if keys else None
         whole = len(stacks)
-        at_top = tuple(i for i, k in enumerate(stacks) if k in tops)
+        at_top = tuple((i, k in self.blind) for i, k in enumerate(stacks) if k in tops)
+        blind_sizes = tuple(whole + i for i, k in enumerate(lengths) if k in tops and k in self.blind)
         plain = not (bottoms or globals_ or used_rng or at_top or lengths)
+        some_blind = bool(blind_sizes) or any(blind for _, blind in at_top)
 
         def read(view: View, rng_state) -> tuple:
             if fetch is None:
@@ -188,11 +195,16 @@ class RunCache:
                 if plain:
                     return found
                 values = list(found)
-            for i in at_top:
+            few = some_blind and view.base.few_cards
+            for i, blind in at_top:
                 cards = values[i]
-                values[i] = (len(cards), cards[-1] if cards else None)
+                top = cards[-1] if cards else None
+                values[i] = top if blind and few else (len(cards), top)
             for i in range(whole, len(values)):
                 values[i] = len(values[i])
+            if few:
+                for i in blind_sizes:
+                    values[i] = None
             if bottoms:
                 base = view.base
                 values.extend(view.bottoms[k] if k in view.bottoms else base.bottoms[k] for k in bottoms)
@@ -256,21 +268,32 @@ def one_per_state(listing) -> list:
     return [entry for _, _, entry in sorted(best.values(), key=lambda kept: kept[:2])]
 
 
-def rebased(stacks: dict, view: View, tops) -> dict:
-    """A result's stacks (a run's, or a press's changes) put on ``view``: the cards a
-    top-only stack holds below the top it had when the result was found are the
-    view's own (the result was found for a stack of the same size and top card)."""
+def tailed(stacks: dict, view: View, tops) -> dict:
+    """A result's stacks (a run's, or a transaction's changes) as the run cache keeps them:
+    a top-only stack as its cards from where the view's top card was, up (play leaves
+    the cards below as they were)."""
     changed = None
     for key in tops:
         new = stacks.get(key)
-        if new is None:
-            continue
-        old = view.stack(key)
-        keep = len(old) - 1
-        if keep > 0 and new[:keep] != old[:keep]:
+        if new is not None:
             if changed is None:
                 changed = dict(stacks)
-            changed[key] = old[:keep] + new[keep:]
+            changed[key] = new[max(len(view.stack(key)) - 1, 0):]
+    return stacks if changed is None else changed
+
+
+def rebased(stacks: dict, view: View, tops) -> dict:
+    """Stacks the run cache kept (``tailed``) put on ``view``: the cards a top-only stack
+    holds below its top are the view's own (the result was found for a stack with the
+    same top card, and the same size unless the stack is size-blind)."""
+    changed = None
+    for key in tops:
+        tail = stacks.get(key)
+        if tail is not None:
+            if changed is None:
+                changed = dict(stacks)
+            old = view.stack(key)
+            changed[key] = old[:max(len(old) - 1, 0)] + tail
     return stacks if changed is None else changed
 
 
@@ -282,9 +305,14 @@ class Machine:
         if program.code is None:
             program.code = compile_program(program)
         self.limits = limits or Limits()
-        self.cache = RunCache()
-        #: the top-only stacks (``buried.py``), read as their size and top card by runs of play code
-        self.tops = frozenset(stack.key for stack in top_only_stacks(program))
+        #: the top-only stacks (``buried.py``), read as their size and top card by runs of play
+        #: code, and of those the size-blind ones, read as their top card alone
+        tops = top_only_stacks(program)
+        self.tops = frozenset(stack.key for stack in tops)
+        used = program.code.position_used
+        self.blind = frozenset(stack.key for stack in size_blind_stacks(program, tops) if not any(
+            used.get(method) for key, method in stack.methods.items() if key not in ("start", "help")))
+        self.cache = RunCache(self.blind)
         self.has_integrity = "integrity?" in program.routines
         self.verdict_keys = [key for key in ("win?", "loose?") if key in program.routines]
         #: (stack key, button, phase) -> the method a press ("from") or release ("to") of the
@@ -296,7 +324,7 @@ class Machine:
 
     def forget(self) -> None:
         """Drop every remembered run (what ran under other limits may end otherwise now)."""
-        self.cache = RunCache()
+        self.cache = RunCache(self.blind)
         self._releases.clear()
 
     def uses_position(self) -> dict:
@@ -313,7 +341,8 @@ class Machine:
         tops = self.tops
         if method is not None:
             assert stack is not None        # a method runs on its stack
-            kind = (method, stack.key, position)
+            # (a method that doesn't look at its position does the same at any)
+            kind = (method, stack.key, position if self.program.code.position_used.get(method, True) else None)
             if method.key in ("start", "help"):
                 tops = frozenset()
         else:
@@ -347,7 +376,9 @@ class Machine:
         result.events = output.events
         result.overflowed = output.overflowed
         if not output.overflowed:
-            self.cache.keep(kind, view, rng_state, result.shape(), result, tops)
+            kept = tailed(result.stacks, view, tops) if tops else result.stacks
+            self.cache.keep(kind, view, rng_state, result.shape(),
+                            result if kept is result.stacks else result.with_stacks(kept), tops)
         return result
 
     # -- transactions --------------------------------------------------------------------
@@ -422,7 +453,7 @@ class Machine:
             return accepted     # (what the wall clock stopped is never kept)
         shape = frozen(reads)
         self.cache.keep(kind, view, rng_state, shape,
-                        [(n, (o.view.stacks, o.view.bottoms, o.view.globals), o.events,
+                        [(n, (tailed(o.view.stacks, view, tops), o.view.bottoms, o.view.globals), o.events,
                           None if o.rng_state == rng_state else o.rng_state, o.carried)
                          for n, o in accepted], tops)
         return accepted
@@ -456,7 +487,7 @@ class Machine:
         kept = []
         for priority, move, what, outcome in entries:
             stacks, bottoms, globals_ = outcome.view.changes()
-            kept.append((priority, move, what, stacks, bottoms, globals_,
+            kept.append((priority, move, what, tailed(stacks, view, self.tops), bottoms, globals_,
                          None if outcome.rng_state == rng_state else outcome.rng_state))
         self.cache.keep(kind, view, rng_state, frozen(reads), kept, self.tops)
         return entries
@@ -492,14 +523,18 @@ class Machine:
         # most releases read only the CURSOR and the destination: remembered by those two
         here = view.stack(dest.key)
         tops = self.tops
-        quick = (dest.key, button, view.stack(CURSOR.key),
-                 (len(here), here[-1] if here else None) if dest.key in tops else here)
+        top = here[-1] if here else None
+        positioned = self.program.code.position_used.get(method, True)
+        if dest.key in tops and dest.key in self.blind and not positioned and view.base.few_cards:
+            quick = (dest.key, button, view.stack(CURSOR.key), top)
+        else:
+            quick = (dest.key, button, view.stack(CURSOR.key), (len(here), top) if dest.key in tops else here)
         result = self._releases.get(quick)
         if result is not None and dest.key in tops:
             stacks = rebased(result.stacks, view, tops)
             if stacks is not result.stacks:
                 result = result.with_stacks(stacks)
-        if reads is not None:
+        if reads is not None and positioned:
             reads[4].add(dest.key)      # (its size is the run's position)
         if result is None:
             try:
@@ -511,7 +546,8 @@ class Machine:
             if not result.overflowed and reads_only(result, CURSOR.key, dest.key):
                 if len(self._releases) >= CACHE_RUNS:
                     self._releases.clear()
-                self._releases[quick] = result
+                self._releases[quick] = result.with_stacks(tailed(result.stacks, view, tops)) \
+                    if dest.key in tops else result
         if reads is not None:
             merge(reads, result.shape())
         cursor = result.stacks.get(CURSOR.key)

@@ -89,3 +89,28 @@ def test_a_king_albert_deal_searched_with_dives_is_won_by_its_line(monkeypatch):
     game = _game(None, 3)
     verdict, moves, _, ends = _search(game, monkeypatch, 1e-6, 1e-7)
     assert ends and verdict == "winnable" and wins(game, moves)
+
+
+def test_a_cardsworkshop_search_with_dives_runs_out_of_the_same_positions(monkeypatch):
+    """A program's positions are kept for coming back to only as best-first search
+    reaches them: those of a line a dive left off are kept when the search opens them."""
+    from kingalbert.loaders.cdl import loads
+    from tests.helpers.cdl_programs import small_golf
+    ruleset = loads(small_golf(3, alike=True), "small.cdl")
+    lost, ends = 0, []
+    for seed in range(12):
+        game = Game(ruleset, seed, {"auto_finish": False, "auto_stack": False})
+        plain = _search(game, monkeypatch, 0.0, 0.0)
+        if plain[0] != "unwinnable":
+            continue
+        dived = _search(game, monkeypatch, 1e-12, 1e-12)
+        assert dived[0] == "unwinnable" and dived[2] == plain[2], seed
+        lost += 1
+        ends += dived[3]
+    assert lost >= 3 and "stopped" in ends
+
+
+def test_an_aces_up_deal_searched_with_dives_is_won_by_its_line(monkeypatch):
+    game = _game("cdl/acesup.cdl", 1)
+    verdict, moves, _, ends = _search(game, monkeypatch, 1e-6, 1e-7)
+    assert ends and verdict == "winnable" and wins(game, moves)

@@ -47,7 +47,9 @@ class CdlState:
     """One position of a CardsWorkShop game, searched on the program's states."""
 
     weightings = (True,)
-    befs_share = 0.0
+    #: best first for half the time (with dives), then depth first: Aces Up's wins are
+    #: found in a few hundred positions best first, and not in 100,000 depth first
+    befs_share = 0.5
 
     def __init__(self, ruleset, game):
         self.rules = ruleset
@@ -75,6 +77,9 @@ class CdlState:
         self._verdicts: tuple[bool, bool] | None = None
         self._whole: dict[bytes, tuple] = {}
         self._remember = True
+        #: the tokens of the moves played and not undone: where a depth-first line was left
+        #: off (a dive the clock stopped), the search opens its positions again
+        self._trail: list = []
 
     # -- keys ----------------------------------------------------------------------------
     def head(self) -> bytes:
@@ -106,6 +111,16 @@ class CdlState:
         return key
 
     def restore(self, key: bytes) -> None:
+        if self._trail:
+            # a line left off: its positions, not remembered as depth-first search goes
+            # (``moves``), are remembered now (the search may come back to any of them)
+            whole = self._whole
+            for token in self._trail:
+                if token[3] is not None:
+                    whole.setdefault(token[3], (token[1], token[2]))
+            if self._key is not None:
+                whole.setdefault(self._key, (self.state, self.rng))
+            self._trail.clear()
         self.state, self.rng = self._whole[key]
         self._key, self._verdicts = key, None
 
@@ -114,6 +129,7 @@ class CdlState:
 
     def load(self, saved) -> None:
         self.state, self.rng = saved
+        self._trail.clear()
         self._key = self._verdicts = None
 
     # -- verdicts -------------------------------------------------------------------------
@@ -136,7 +152,8 @@ class CdlState:
     def moves(self, last, ordered: bool) -> list:
         """The transactions that change a card or a drawing, one per resulting state
         (the ruleset's listing, without the verdicts), as (Move, outcome)."""
-        # keys are remembered for ``restore`` only below a best-first expansion (or a replay)
+        # positions are remembered for ``restore`` only below a best-first expansion (or a
+        # replay), and on a line a dive left off (``restore``)
         self._remember = not ordered
         if self.verdicts()[1]:
             return []
@@ -170,6 +187,7 @@ class CdlState:
     def apply(self, entry):
         """Play a listed transaction; the token holds the position before it."""
         token = (entry[0], self.state, self.rng, self._key, self._verdicts)
+        self._trail.append(token)
         outcome = entry[1]
         self.state = outcome.view.state()
         self.rng = outcome.rng_state
@@ -177,6 +195,7 @@ class CdlState:
         return token
 
     def undo(self, token) -> None:
+        self._trail.pop()
         _, self.state, self.rng, self._key, self._verdicts = token
 
     def settle(self):

@@ -389,7 +389,10 @@ class Session:
 
     def _pile_words(self, pile) -> str:
         """A pile as a hint names it: "the stock" where it is the only one of its kind,
-        else with its name ("the tableau t3")."""
+        else with its name ("the tableau t3"); a pile of no particular kind (such as
+        every CardsWorkShop pile but the fanned ones) by its name alone ("the Stock")."""
+        if pile.role == "other":
+            return f"the {pile.name}"
         role = self.game.ruleset.role_name(pile.role)
         alike = sum(1 for other in self.game.piles if other.role == pile.role)
         return f"the {role}" if alike == 1 else f"the {role} {pile.name}"

@@ -192,6 +192,9 @@ def _listen(worker_ref, connection, process) -> None:
         try:
             what, job, kind, result = connection.recv()
         except (EOFError, OSError):
+            worker = worker_ref()
+            if worker is not None:
+                worker._lost(process)
             return
         except (TypeError, ValueError):     # the connection closed (by _end) while this thread waited on it
             return
@@ -293,6 +296,23 @@ class SolverWorker:
                 self._wanted = None
         if wanted:
             self.on_answer(Answer(job, kind, result))
+
+    def _lost(self, process) -> None:
+        """The child's end of the pipe closed: if the child died (killed, out of memory)
+        rather than being ended here, the question it had is answered "unknown", with
+        the reason (the next question starts another child)."""
+        with self._lock:
+            if process is not self.process:
+                return      # (ended here: replaced, or closed)
+            job, kind = self._wanted, self.kind
+            self._wanted = None
+            self._pending = set()
+        process.join(1)
+        if job is not None and kind is not None:
+            code = process.exitcode
+            self.on_answer(Answer(job, kind, {
+                "verdict": "unknown", "moves": [], "move": None, "seed": None,
+                "error": f"the solver's process ended (exit code {code})"}))
 
     def stop(self) -> None:
         """Call off the search under way (its answer never arrives); the child stays for

@@ -2,6 +2,7 @@
 solver found (no new search along its line), Hint asks the solver's process rather
 than searching in the client's thread, and Only winnable deals says how long it took."""
 import threading
+from pathlib import Path
 
 from kingalbert.app.indicator import position_key
 from kingalbert.app.options import Options
@@ -161,3 +162,14 @@ def test_a_hint_names_a_pile_by_its_kind_and_by_name_only_among_several(tmp_path
     assert session._pile_words(stock) == f"the {ruleset.role_name('stock')}"
     assert session._pile_words(column) == f"the {ruleset.role_name('tableau')} {column.name}"
     assert "stock1" not in session._pile_words(stock)
+
+
+def test_a_hint_names_a_pile_of_no_kind_by_its_name(tmp_path):
+    """CardsWorkShop's stacks have no kinds but fanned ("column") and other: Aces Up's
+    stock, its only other one, is "the Stock", not "the pile"; Golf's too, not "the pile Stock"."""
+    from kingalbert.loaders import load
+    games = Path(__file__).resolve().parents[2] / "kingalbert" / "games" / "cdl"
+    for name in ("acesup.cdl", "golf.cdl"):
+        game = Game(load(str(games / name)), 1, PLAIN)
+        session = Session(game, Options(), autosave=tmp_path / "autosave.json", worker=None)
+        assert session._pile_words(game.pile("Stock")) == "the Stock"

@@ -160,3 +160,23 @@ def test_a_player_who_leaves_the_line_is_brought_back_to_it():
     for move in again["moves"]:
         game.play(move)
     assert game.status == "won"
+
+
+def test_a_child_that_dies_answers_cant_tell_and_the_next_question_gets_a_new_one():
+    """A solver process killed mid-search (the system out of memory, say) must not leave
+    the desktop saying "Thinking..." for ever."""
+    heard = Collector()
+    worker = SolverWorker(heard)
+    try:
+        job = worker.start("verdict", Game(KingAlbert(), 51, PLAIN), 60)
+        time.sleep(1.0)
+        worker.process.kill()
+        answer = heard.wait(20)
+        assert answer.job == job and answer.result["verdict"] == "unknown"
+        assert "process ended" in answer.result["error"] and not worker.busy
+        game = Game(KingAlbert(), 3, PLAIN)
+        again = worker.start("verdict", game, 20)
+        answer = heard.wait()
+        assert answer.job == again and answer.result["verdict"] == "winnable"
+    finally:
+        worker.close()

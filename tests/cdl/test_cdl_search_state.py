@@ -226,3 +226,14 @@ def test_a_remembered_listing_is_the_listing_worked_out_afresh(name):
                 state.undo(token)
             state.apply(pick.choice(entries))
     assert compared > 60 and remembered > compared // 2
+
+
+def test_of_moves_alike_by_kind_the_one_that_adds_least_to_the_score_comes_first():
+    """Aces Up's first position, deal 2: the Three of Hearts can be thrown away (a card
+    fewer) or the stock dealt (four more on the columns): depth-first search, and Hint
+    when the search has no line, try the throw first."""
+    ruleset = loads((GAMES / "acesup.cdl").read_text(), "acesup.cdl")
+    state = CdlState(ruleset, Game(ruleset, 2, PLAIN))
+    moves = [str(state.game_move(entry)) for entry in state.moves(None, True)]
+    assert moves == ["click:C4", "click:Stock"]
+    assert [str(state.game_move(entry)) for entry in state.moves(None, False)] == ["click:Stock", "click:C4"]

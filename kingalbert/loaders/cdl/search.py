@@ -27,8 +27,11 @@ into it, refused, would have been.  So the verdicts are those of a search
 through ``Game`` (``GameState``), which the tests check.
 
 The order of the moves is ``GameState``'s, worked out from the state's own
-stacks.  A run stopped by the wall clock (not by its step limit, which the
-position alone decides) ends the search without a verdict.
+stacks, and among moves that order puts level, those that add least to the
+score first (``_gain``: Aces Up's throwing a card away before dealing, which
+is also the move Hint offers when the search has no line).  A run stopped by
+the wall clock (not by its step limit, which the position alone decides) ends
+the search without a verdict.
 """
 from __future__ import annotations
 
@@ -165,9 +168,18 @@ class CdlState:
             stopped(error)
         found = [(move, outcome) for _, move, _, outcome in listing]
         if ordered and len(found) > 1:
-            found = [entry for _, _, entry in sorted((-self._promise(entry[0]), n, entry)
-                                                     for n, entry in enumerate(found))]
+            found = [entry for *_, entry in sorted((-self._promise(entry[0]), self._gain(entry[1]), n, entry)
+                                                   for n, entry in enumerate(found))]
         return found
+
+    def _gain(self, outcome) -> int:
+        """What a move adds to the score (``score_of``; less is better), from the stacks it changes."""
+        stacks, roles, gain = self.state.stacks, self.roles, 0
+        for key, cards in outcome.view.stacks.items():
+            role = roles.get(key)
+            if role is not None:
+                gain += stack_score(cards, role) - stack_score(stacks[key], role)
+        return gain
 
     def check_counters(self) -> None:
         """Give the search up (no verdict) if a move from here might overflow a counter."""
@@ -223,13 +235,12 @@ def pile_role(stack) -> str:
 def score_of(stacks: dict, roles: dict) -> int:
     """``CdlRuleset.solver_score`` of a state's stacks (each stack of ``roles``): a card of
     a fanned stack two, a face-down card (CARD 52-103) one more."""
-    score = 0
-    for key, role in roles.items():
-        cards = stacks[key]
-        if role == "tableau":
-            score += 2 * len(cards)
-        score += sum(1 for value in cards if 52 <= value < 104)
-    return score
+    return sum(stack_score(stacks[key], role) for key, role in roles.items())
+
+
+def stack_score(cards: tuple, role: str) -> int:
+    """One stack's part of ``score_of``."""
+    return (2 * len(cards) if role == "tableau" else 0) + sum(1 for value in cards if 52 <= value < 104)
 
 
 def stopped(error: CdlRuntimeError) -> None:

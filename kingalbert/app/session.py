@@ -379,7 +379,7 @@ class Session:
             if target is None or target.role == "foundation":
                 where = f"up to its {words('foundation')}"
             elif not target.cards:
-                where = "to an empty pile"
+                where = "to the empty " + self._pile_words(target).removeprefix("the ")
             else:
                 where = f"onto the {target.cards[-1].name}" if target.cards[-1].face_up else f"onto {target.name}"
             text = f"Hint: {what} {where}"

@@ -62,6 +62,14 @@ PLAY_KEYS = (
 PLAY_MAP = {chord: key.action for key in PLAY_KEYS for chord in key.keys}
 
 
+def deck_roles(game) -> tuple[str, ...]:
+    """The piles ``d`` goes to: the stock and the waste; in a game that has neither
+    (CardsWorkShop's piles are fanned or of no particular kind: Golf's Stock and
+    Waste), the piles of no particular kind."""
+    roles = {pile.role for pile in game.piles}
+    return ("stock", "waste") if roles & {"stock", "waste"} else ("other",)
+
+
 def key_list(game) -> list[tuple[str, str]]:
     """The keys (and what they do) for the F1 box, in the game's words."""
     ruleset = game.ruleset
@@ -76,6 +84,9 @@ def key_list(game) -> list[tuple[str, str]]:
                  ("Shift+1 to 0", f"{name('tableau')} 1 to 10 (again: down)")]
     if roles & {"stock", "waste"}:
         rows.append(("d", f"the {name('stock')} (again: the {name('waste')})"))
+    elif "other" in roles:
+        others = [pile.name for pile in game.piles if pile.role == "other"]
+        rows.append(("d", " and ".join(f"the {other}" for other in others) + (", in turn" if len(others) > 1 else "")))
     if "foundation" in roles:
         rows.append(("f", f"the {name('foundation', True)}, in turn"))
     cells = [role for role in ("cell", "reserve") if role in roles]
@@ -263,7 +274,7 @@ class KeyboardPlay:
     def jump(self, action: str) -> None:
         """d, f, c: the stock (then the waste), the foundations, the cells — in turn."""
         game = self.desktop.game
-        roles = {"deck": ("stock", "waste"), "foundation": ("foundation",), "cell": ("cell", "reserve")}[action]
+        roles = {"deck": deck_roles(game), "foundation": ("foundation",), "cell": ("cell", "reserve")}[action]
         piles = [view.name for role in roles for view in self.views() if game.pile(view.name).role == role]
         if not piles:
             return

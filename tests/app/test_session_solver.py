@@ -10,6 +10,7 @@ from kingalbert.app.session import Session
 from kingalbert.app.solver_worker import SolverWorker
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
+from kingalbert.engine.moves import Move
 
 PLAIN = {"auto_finish": False, "auto_stack": False}
 
@@ -173,3 +174,18 @@ def test_a_hint_names_a_pile_of_no_kind_by_its_name(tmp_path):
         game = Game(load(str(games / name)), 1, PLAIN)
         session = Session(game, Options(), autosave=tmp_path / "autosave.json", worker=None)
         assert session._pile_words(game.pile("Stock")) == "the Stock"
+
+
+
+def test_a_hint_to_an_empty_pile_says_which(tmp_path):
+    """Aces Up, deal 1, once the Three of Clubs and the Two of Diamonds are thrown away:
+    the Seven of Diamonds may go to either empty column, and the hint says which."""
+    from kingalbert.loaders import load
+    ruleset = load(str(Path(__file__).resolve().parents[2] / "kingalbert" / "games" / "cdl" / "acesup.cdl"))
+    game = Game(ruleset, 1, PLAIN)
+    for move in ("click:C4", "click:C3"):
+        game.play(move)
+    session = Session(game, Options(), autosave=tmp_path / "autosave.json", worker=None)
+    assert "C1>C3" in [str(move) for move in game.legal_moves]
+    session._point_at(Move.parse("C1>C3"))
+    assert game.message == f"Hint: Seven of Diamonds to the empty {ruleset.role_name('tableau')} C3"

@@ -267,3 +267,23 @@ def test_the_window_scrolls_to_keep_the_cursor_in_view():
     press(desktop, pygame.K_c)
     rect = desktop.board.place_rect("r1", 1)
     assert window.scroll_x <= rect.x and window.scroll_y <= rect.y
+
+
+@pytest.mark.parametrize("name, words", [("golf.cdl", "the Stock and the Waste, in turn"), ("acesup.cdl", "the Stock")])
+def test_d_chooses_a_cardsworkshop_stock_and_return_deals(name, words):
+    """CardsWorkShop's piles have no kinds but fanned and other: ``d`` goes to the others
+    (Golf's Stock, then its Waste)."""
+    pygame.display.init()
+    from kingalbert.desktop.desktop import Desktop
+    path = next(path for path in bundled_games()["cdl"] if path.name == name)
+    desktop = Desktop(Game(load(str(path)), 3), autosave=False, thinking=False)
+    desktop.open_display(scale=1)
+    OPENED.append(desktop)
+    press(desktop, pygame.K_d)
+    assert desktop.board.cursor[0] == "Stock"
+    press(desktop, pygame.K_RETURN)
+    assert [str(m) for m in desktop.game.history] == ["click:Stock"]
+    press(desktop, pygame.K_d)
+    assert desktop.board.cursor[0] == ("Waste" if name == "golf.cdl" else "Stock")
+    press(desktop, pygame.K_F1)
+    assert words in "\n".join(desktop.game_box.lines)

@@ -95,7 +95,9 @@ class State:
 
     @cached_property
     def few_cards(self) -> bool:
-        """Could no stack outgrow its limit of cards, even holding every card there is?"""
+        """Could no stack outgrow its limit of cards, even holding every card there is?
+        (Kept once worked out: it is asked only in programs whose play ADDs no card,
+        and the moves of a game make new states.)"""
         return sum(map(len, self.stacks.values())) <= MAX_CARDS
 
     def copy(self) -> State:

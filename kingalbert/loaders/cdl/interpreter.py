@@ -96,8 +96,9 @@ class State:
     @cached_property
     def few_cards(self) -> bool:
         """Could no stack outgrow its limit of cards, even holding every card there is?
-        (Kept once worked out: it is asked only in programs whose play ADDs no card,
-        and the moves of a game make new states.)"""
+        (Kept once worked out: it is asked only in programs whose play ADDs no card, so
+        a state changed in place afterwards has as many cards or fewer: a True stays
+        true, and a False only keeps the sizes in the run cache's keys.)"""
         return sum(map(len, self.stacks.values())) <= MAX_CARDS
 
     def copy(self) -> State:

@@ -82,7 +82,7 @@ def key_list(game) -> list[tuple[str, str]]:
     if "tableau" in roles:
         rows += [("1 to 9, 0", f"{name('tableau')} 1 to 10 (again: up)"),
                  ("Shift+1 to 0", f"{name('tableau')} 1 to 10 (again: down)")]
-    if roles & {"stock", "waste"}:
+    if deck_roles(game) != ("other",):
         rows.append(("d", f"the {name('stock')} (again: the {name('waste')})"))
     elif "other" in roles:
         others = [pile.name for pile in game.piles if pile.role == "other"]

@@ -360,6 +360,19 @@ class Machine:
             raise error
         return found
 
+    def run_reading(self, reads: list | None, view: View, rng_state, **how) -> RunResult:
+        """``run``, adding to ``reads`` (when given) what the run read, or, failing, what
+        it had read when it failed."""
+        try:
+            result = self.run(view, rng_state, **how)
+        except CdlRuntimeError as error:
+            if reads is not None:
+                merge(reads, getattr(error, "reads", None))
+            raise
+        if reads is not None:
+            merge(reads, result.shape())
+        return result
+
     def _run(self, view, rng_state, kind, method, stack, position, routine, args, context, tops):
         output = Output()
         try:
@@ -396,9 +409,7 @@ class Machine:
         method = self.methods[stack.key, button, "from"]
         if method is None:
             return Outcome(view, [], rng_state, NOTHING)
-        result = self.run(view, rng_state, method=method, stack=stack, position=position)
-        if reads is not None:
-            merge(reads, result.shape())
+        result = self.run_reading(reads, view, rng_state, method=method, stack=stack, position=position)
         after = Outcome(view.then(result), list(result.events), self.rng_after(result, rng_state))
         if not after.view.differs():
             return after.refused(NOTHING)
@@ -434,7 +445,6 @@ class Machine:
             try:
                 press = self.press(view, rng_state, stack, n, button, reads)
             except CdlRuntimeError as error:
-                merge(reads, getattr(error, "reads", None))
                 if failures is not None:
                     failures.append(error)
                 if isinstance(error, CdlRunawayError):
@@ -537,18 +547,13 @@ class Machine:
         if reads is not None and positioned:
             reads[4].add(dest.key)      # (its size is the run's position)
         if result is None:
-            try:
-                result = self.run(view, rng_state, method=method, stack=dest, position=len(here))
-            except CdlRuntimeError as error:
-                if reads is not None:
-                    merge(reads, getattr(error, "reads", None))
-                raise
+            result = self.run_reading(reads, view, rng_state, method=method, stack=dest, position=len(here))
             if not result.overflowed and reads_only(result, CURSOR.key, dest.key):
                 if len(self._releases) >= CACHE_RUNS:
                     self._releases.clear()
                 self._releases[quick] = result.with_stacks(tailed(result.stacks, view, tops)) \
                     if dest.key in tops else result
-        if reads is not None:
+        elif reads is not None:
             merge(reads, result.shape())
         cursor = result.stacks.get(CURSOR.key)
         if cursor is None or cursor:
@@ -565,14 +570,7 @@ class Machine:
         if not view.differs():
             return Outcome(view, events, rng_state, refusal_text(events, NOTHING))
         if self.has_integrity:
-            try:
-                result = self.run(view, rng_state, routine="integrity?")
-            except CdlRuntimeError as error:
-                if reads is not None:
-                    merge(reads, getattr(error, "reads", None))
-                raise
-            if reads is not None:
-                merge(reads, result.shape())
+            result = self.run_reading(reads, view, rng_state, routine="integrity?")
             view, events = view.then(result), events + result.events
             rng_state = self.rng_after(result, rng_state)
             if not result.value:

@@ -93,7 +93,8 @@ def key_list(game) -> list[tuple[str, str]]:
     if cells:
         rows.append(("c", " and ".join(f"the {name(role, True)}" for role in cells) + ", in turn"))
     rows += [("Space", "mark the card (again: unmark)"),
-             ("Return, m", f"move it, to a {name('foundation')} first;"),
+             ("Return, m", f"move it, to a {name('foundation')} first;" if "foundation" in roles
+              else "move it where it goes, or click;"),
              ("", "a marked card: to this pile"),
              ("Escape", "clear the mark"),
              ("u, s", "undo, hint"),

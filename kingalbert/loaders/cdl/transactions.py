@@ -309,9 +309,8 @@ class Machine:
         #: code, and of those the size-blind ones, read as their top card alone
         tops = top_only_stacks(program)
         self.tops = frozenset(stack.key for stack in tops)
-        used = program.code.position_used
         self.blind = frozenset(stack.key for stack in size_blind_stacks(program, tops) if not any(
-            used.get(method) for key, method in stack.methods.items() if key not in ("start", "help")))
+            self.positioned(method) for key, method in stack.methods.items() if key not in ("start", "help")))
         self.cache = RunCache(self.blind)
         self.has_integrity = "integrity?" in program.routines
         self.verdict_keys = [key for key in ("win?", "loose?") if key in program.routines]
@@ -332,6 +331,10 @@ class Machine:
         press on any card of its stack does the same)."""
         return self.program.code.position_used
 
+    def positioned(self, method) -> bool:
+        """Does the method look at its position (a method not known is taken to)?"""
+        return self.program.code.position_used.get(method, True)
+
     # -- one run -----------------------------------------------------------------------
     def run(self, view: View, rng_state, *, method=None, stack: StackInfo | None = None, position=None,
             routine: str | None = None, args=(), context: StackInfo | None = None) -> RunResult:
@@ -342,7 +345,7 @@ class Machine:
         if method is not None:
             assert stack is not None        # a method runs on its stack
             # (a method that doesn't look at its position does the same at any)
-            kind = (method, stack.key, position if self.program.code.position_used.get(method, True) else None)
+            kind = (method, stack.key, position if self.positioned(method) else None)
             if method.key in ("start", "help"):
                 tops = frozenset()
         else:
@@ -534,7 +537,7 @@ class Machine:
         here = view.stack(dest.key)
         tops = self.tops
         top = here[-1] if here else None
-        positioned = self.program.code.position_used.get(method, True)
+        positioned = self.positioned(method)
         if dest.key in tops and dest.key in self.blind and not positioned and view.base.few_cards:
             quick = (dest.key, button, view.stack(CURSOR.key), top)
         else:

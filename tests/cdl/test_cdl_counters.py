@@ -68,6 +68,47 @@ def test_the_key_leaves_the_count_out():
     assert CdlState(ruleset, game).key() != CdlState(ruleset, other).key()
 
 
+def counting_move(ruleset, count: int):
+    """A deal's state with the count at ``count``, and a move of it that counts."""
+    for seed in range(20):
+        game = Game(ruleset, seed, PLAIN)
+        game.vars["cdl:globals"] = {"played": count}
+        state = CdlState(ruleset, game)
+        for entry in state.moves(None, False):
+            token = state.apply(entry)
+            counted = state.counts != (count,)
+            state.undo(token)
+            if counted:
+                return state, entry
+    raise AssertionError("no move counts")
+
+
+def test_the_state_keeps_the_count_apart_and_holds_it_as_nought():
+    """The search's state holds the counter at 0 (runs cannot tell one count from another)
+    and keeps what it has counted beside: a move adds to that, undo takes it back."""
+    ruleset = loads(COUNTING, "small.cdl")
+    state, entry = counting_move(ruleset, 7)
+    assert state.counts == (7,) and state.state.globals["played"] == 0
+    token = state.apply(entry)
+    assert state.counts == (8,) and state.state.globals["played"] == 0
+    key = state.key()
+    state.undo(token)
+    assert state.counts == (7,)
+    state.restore(key)
+    assert state.counts == (8,)
+
+
+def test_a_listing_worked_out_at_one_count_serves_every_other():
+    ruleset = loads(COUNTING, "small.cdl")
+    state, _ = counting_move(ruleset, 7)
+    listing = [str(entry[0]) for entry in state.moves(None, False)]
+    cache = ruleset.machine.cache
+    misses = cache.misses
+    other, _ = counting_move(ruleset, 3000)
+    assert [str(entry[0]) for entry in other.moves(None, False)] == listing
+    assert cache.misses == misses
+
+
 def test_near_an_overflow_the_search_gives_no_verdict():
     """At 32,766 a transaction (a press and a release, each counting at most 1) could
     overflow: no verdict; from 32,759 the six plays leave it at 32,765 at most."""

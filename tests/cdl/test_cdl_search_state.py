@@ -77,6 +77,34 @@ def test_a_position_on_which_the_verdicts_fail_is_a_dead_end():
     assert refused > 0
 
 
+def test_loose_runs_only_on_a_position_the_search_goes_on_from():
+    """Best-first search meets many positions it never expands: win? runs on each,
+    loose? only where the search asks whether the game is over there."""
+    ruleset = loads(small_golf(3, alike=False), "small.cdl")
+    state = CdlState(ruleset, Game(ruleset, 2, PLAIN))
+    asked: list = []
+    verdict = ruleset.machine.verdict
+    ruleset.machine.verdict = lambda view, rng_state, routine: asked.append(routine) or verdict(
+        view, rng_state, routine)
+    entry = state.moves(None, False)[0]
+    asked.clear()
+    state.apply(entry)
+    assert not state.is_won() and asked == ["win?"]
+    assert state.verdicts() == (False, False) and asked == ["win?", "loose?"]
+
+
+def test_a_won_position_on_which_loose_fails_is_no_win():
+    """A move into a position where loose? fails is refused, even where win? says won:
+    with a loose? that fails once the first column is empty, no deal is won."""
+    plain = loads(small_golf(2, alike=False), "small.cdl")
+    failing = loads(small_golf(2, alike=False).replace("\norder", "\npredicate loose? is return C1[1] = 0;\n\norder"),
+                    "failing.cdl")
+    won = [seed for seed in range(10) if solve(Game(plain, seed, PLAIN), timeout=None).verdict == "winnable"]
+    assert won
+    for seed in won:
+        assert solve(Game(failing, seed, PLAIN), timeout=None).verdict == "unwinnable"
+
+
 @pytest.mark.slow
 def test_with_failing_verdicts_it_decides_as_the_plain_search():
     ruleset = loads(FAILING, "failing.cdl")

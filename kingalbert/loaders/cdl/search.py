@@ -13,14 +13,20 @@ keyed by size and top card) and the program's counters (``counters.py``:
 variables play code only counts, such as Klondike's count of the times the
 waste was turned over, which would otherwise make each turn of the waste a
 new position), in a key of bytes: the generator's state, the variables but
-the counters, the drawings, then the stacks.
+the counters, the drawings, then the stacks.  The state holds each counter as
+0 and keeps its count beside (``counts``): no run can tell one count from
+another, so what the run cache learned at one count serves at every other
+(Golf's releases onto the waste read ``holes``), and the search gives up
+before the count itself could overflow (``check_counters``).
 
 **Verdicts once a position.**  A move runs ``win?`` and ``loose?`` on its
 result, and one in which they fail is refused.  A listing here leaves them
 out, and the state runs them on a position when the search asks whether it
 is won or what its moves are: once for each position the search goes on
 from, not once for each move that leads to a position seen before (about
-two moves in three).  A position on which they fail is one no move can
+two moves in three).  ``win?`` runs on each new position, ``loose?`` only on
+one the search goes on from (best-first search meets many it never expands)
+or one ``win?`` says is won.  A position on which they fail is one no move can
 reach (they depend on the position alone, whatever the line to it), so the
 state counts it as neither won nor with any move: a dead end, as the moves
 into it, refused, would have been.  So the verdicts are those of a search
@@ -76,9 +82,16 @@ class CdlState:
         #: -32768..32767 each may come before the search gives up
         self.counters = counters(program)
         self.kept = [key not in self.counters for key in self.state.globals]
+        #: the counters' values; the state holds each as 0, so that runs (which cannot tell
+        #: one value from another) find what they did at any other count in the run cache
+        self.counts = tuple(self.state.globals[key] for key in self.counters)
+        if self.counters:
+            self.state = self.state.copy()
+            self.state.globals.update(dict.fromkeys(self.counters, 0))
         self._key: bytes | None = None
-        self._verdicts: tuple[bool, bool] | None = None
+        self._verdicts: tuple[bool, bool | None] | None = None     # (won, over: None not asked yet)
         self._whole: dict[bytes, tuple] = {}
+        self._heads: dict[tuple, bytes] = {}     # (``head``'s, by the values it writes out)
         self._remember = True
         #: the tokens of the moves played and not undone: where a depth-first line was left
         #: off (a dive the clock stopped), the search opens its positions again
@@ -90,7 +103,13 @@ class CdlState:
         state = self.state
         values = tuple(getattr(value, "key", value) if kept else None
                        for kept, value in zip(self.kept, state.globals.values()))
-        return repr((self.rng, values, tuple(state.bottoms.values()))).encode()
+        whole = (self.rng, values, tuple(state.bottoms.values()))
+        found = self._heads.get(whole)
+        if found is None:
+            if len(self._heads) > 10_000:
+                self._heads.clear()
+            found = self._heads[whole] = repr(whole).encode()
+        return found
 
     def key(self) -> bytes:
         key = self._key
@@ -110,7 +129,7 @@ class CdlState:
                 parts.append(bytes(stacks[name]))
             key = self._key = self.head() + SEPARATOR * 2 + SEPARATOR.join(parts)
             if self._remember:
-                self._whole[key] = (self.state, self.rng)
+                self._whole[key] = (self.state, self.rng, self.counts)
         return key
 
     def restore(self, key: bytes) -> None:
@@ -120,36 +139,54 @@ class CdlState:
             whole = self._whole
             for token in self._trail:
                 if token[3] is not None:
-                    whole.setdefault(token[3], (token[1], token[2]))
+                    whole.setdefault(token[3], (token[1], token[2], token[5]))
             if self._key is not None:
-                whole.setdefault(self._key, (self.state, self.rng))
+                whole.setdefault(self._key, (self.state, self.rng, self.counts))
             self._trail.clear()
-        self.state, self.rng = self._whole[key]
+        self.state, self.rng, self.counts = self._whole[key]
         self._key, self._verdicts = key, None
 
     def save(self):
-        return self.state, self.rng
+        return self.state, self.rng, self.counts
 
     def load(self, saved) -> None:
-        self.state, self.rng = saved
+        self.state, self.rng, self.counts = saved
         self._trail.clear()
         self._key = self._verdicts = None
 
     # -- verdicts -------------------------------------------------------------------------
     def verdicts(self) -> tuple[bool, bool]:
-        """(won, over): over when won, lost, or when win? or loose? fail here."""
-        found = self._verdicts
-        if found is None:
-            try:
-                won, lost = self.machine.verdicts(View(self.state), self.rng)
-            except CdlRuntimeError as error:
-                stopped(error)
-                won, lost = False, True
-            found = self._verdicts = (won, won or lost)
-        return found
+        """(won, over): over when won, lost, or when win? or loose? fail here.  loose? runs
+        only when asked for over (best-first search meets many positions it never
+        expands), or where win? says won (a move into a position where loose? fails is
+        refused, so that is no win)."""
+        self.is_won()
+        won, over = self._verdicts or (False, None)
+        if over is None:
+            over = self._ask("loose?", True)
+            self._verdicts = (won, over)
+        return won, over
 
     def is_won(self) -> bool:
-        return self.verdicts()[0]
+        found = self._verdicts
+        if found is None:
+            won = self._ask("win?", None)
+            if won is None:
+                found = (False, True)
+            elif won:
+                found = (True, True) if self._ask("loose?", None) is not None else (False, True)
+            else:
+                found = (False, None)
+            self._verdicts = found
+        return found[0]
+
+    def _ask(self, routine: str, failed):
+        """What win? or loose? says here, or ``failed`` where it fails."""
+        try:
+            return self.machine.verdict(View(self.state), self.rng, routine)
+        except CdlRuntimeError as error:
+            stopped(error)
+            return failed
 
     # -- moves --------------------------------------------------------------------------
     def moves(self, last, ordered: bool) -> list:
@@ -183,9 +220,8 @@ class CdlState:
 
     def check_counters(self) -> None:
         """Give the search up (no verdict) if a move from here might overflow a counter."""
-        values = self.state.globals
-        for key, most in self.counters.items():
-            if not -32768 + most <= values[key] <= 32767 - most:
+        for (key, most), value in zip(self.counters.items(), self.counts):
+            if not -32768 + most <= value <= 32767 - most:
                 raise SearchInterrupted(f"a count of {key} might overflow")
 
     def _promise(self, move) -> int:
@@ -198,17 +234,22 @@ class CdlState:
 
     def apply(self, entry):
         """Play a listed transaction; the token holds the position before it."""
-        token = (entry[0], self.state, self.rng, self._key, self._verdicts)
+        token = (entry[0], self.state, self.rng, self._key, self._verdicts, self.counts)
         self._trail.append(token)
         outcome = entry[1]
-        self.state = outcome.view.state()
+        self.state = state = outcome.view.state()
         self.rng = outcome.rng_state
+        if self.counters:
+            # (what the move counted, from 0, goes to the count; the state's is 0 again)
+            values = state.globals
+            self.counts = tuple(count + values[key] for key, count in zip(self.counters, self.counts))
+            values.update(dict.fromkeys(self.counters, 0))
         self._key = self._verdicts = None
         return token
 
     def undo(self, token) -> None:
         self._trail.pop()
-        _, self.state, self.rng, self._key, self._verdicts = token
+        _, self.state, self.rng, self._key, self._verdicts, self.counts = token
 
     def settle(self):
         """No safe moves: the root's token plays nothing."""
@@ -239,8 +280,16 @@ def score_of(stacks: dict, roles: dict) -> int:
 
 
 def stack_score(cards: tuple, role: str) -> int:
-    """One stack's part of ``score_of``."""
-    return (2 * len(cards) if role == "tableau" else 0) + sum(1 for value in cards if 52 <= value < 104)
+    """One stack's part of ``score_of`` (remembered by the cards: a stack changes seldom)."""
+    down = _DOWN.get(cards)
+    if down is None:
+        if len(_DOWN) >= 100_000:
+            _DOWN.clear()
+        down = _DOWN[cards] = sum(1 for value in cards if 52 <= value < 104)
+    return (2 * len(cards) if role == "tableau" else 0) + down
+
+
+_DOWN: dict[tuple, int] = {}     # cards -> how many of them lie face down (``stack_score``)
 
 
 def stopped(error: CdlRuntimeError) -> None:

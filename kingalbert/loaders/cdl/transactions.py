@@ -88,9 +88,14 @@ class View:
 
     def key(self) -> tuple:
         """The resulting state, as a key (views of one base compare by their changes)."""
-        stacks, bottoms, globals_ = self.changes()
-        return (tuple(sorted(stacks.items())), tuple(sorted(bottoms.items())),
-                tuple(sorted((k, v.key if isinstance(v, StackInfo) else v) for k, v in globals_.items())))
+        base = self.base
+        stacks = tuple(sorted(item for item in self.stacks.items() if base.stacks[item[0]] != item[1]))
+        if not (self.bottoms or self.globals):
+            return stacks, (), ()
+        bottoms, globals_ = base.bottoms, base.globals
+        return (stacks, tuple(sorted(item for item in self.bottoms.items() if bottoms[item[0]] != item[1])),
+                tuple(sorted((k, v.key if isinstance(v, StackInfo) else v)
+                             for k, v in self.globals.items() if globals_[k] != v)))
 
     def cards_changed(self) -> bool:
         """Do its stacks or drawings differ from the base (not only its variables)?"""
@@ -178,7 +183,9 @@ class RunCache:
         size and top card, or, for a size-blind one (``blind``), as its top card alone
         and its size as nothing, while the cards are too few to outgrow a stack."""
         stacks, bottoms, globals_, used_rng, lengths = shape
-        keys = tuple(stacks) + tuple(lengths)
+        # (the size of a stack read whole, or as its size and top, is in that already)
+        lengths = tuple(key for key in lengths if key not in stacks)
+        keys = tuple(stacks) + lengths
         fetch = itemgetter(*keys) if len(keys) > 1 else (lambda found: (found[keys[0]],)) if keys else None
         whole = len(stacks)
         at_top = tuple((i, k in self.blind) for i, k in enumerate(stacks) if k in tops)
@@ -595,13 +602,11 @@ class Machine:
 
     def verdicts(self, view: View, rng_state) -> tuple[bool, bool]:
         """win? and loose? on a view (their changes are thrown away); raises their errors."""
-        answers = []
-        for key in ("win?", "loose?"):
-            if key in self.verdict_keys:
-                answers.append(bool(self.run(view, rng_state, routine=key).value))
-            else:
-                answers.append(False)
-        return answers[0], answers[1]
+        return self.verdict(view, rng_state, "win?"), self.verdict(view, rng_state, "loose?")
+
+    def verdict(self, view: View, rng_state, routine: str) -> bool:
+        """One of them (False where the program has none)."""
+        return routine in self.verdict_keys and bool(self.run(view, rng_state, routine=routine).value)
 
     @staticmethod
     def rng_after(result: RunResult, rng_state):

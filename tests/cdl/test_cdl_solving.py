@@ -10,8 +10,8 @@ PLAIN = {"auto_finish": False, "auto_stack": False}
 
 
 def test_the_score_counts_a_card_played_from_a_fanned_stack_ahead_of_a_stock_card_turned():
-    """Golf: a column card played to the waste looks like more progress than a stock
-    card turned onto it (the default score, counting a face-down card three and a
+    """Golf: a column card played to the waste looks like progress, a stock card turned
+    onto it like none (the default score, counting a face-down card three and a
     face-up one one, had it the other way round, and the search went down the stock
     first)."""
     ruleset = load(GAMES / "golf.cdl")
@@ -30,4 +30,20 @@ def test_the_score_counts_a_card_played_from_a_fanned_stack_ahead_of_a_stock_car
         game.push(move)
         scores[move.src == "Stock"] = ruleset.solver_score(game)
         game.pop()
-    assert scores[False] < scores[True] < before
+    assert scores[False] < scores[True] == before
+
+
+def test_turning_the_stock_is_no_progress_and_turning_a_tableau_card_up_is():
+    """Klondike: face-down cards count in the fanned stacks only.  Counted in the stock
+    too, every stock card turned looked like progress, and the line (and Hint) of deal
+    3 went round the stock seventeen times before playing the Nine of Hearts it could
+    play at once."""
+    ruleset = load(GAMES / "klondike.cdl")
+    game = Game(ruleset, 3, PLAIN)
+    before = ruleset.solver_score(game)
+    moves = {str(move): move for move in ruleset.legal_moves(game)}
+    game.push(moves["click:Stock"])
+    assert ruleset.solver_score(game) == before
+    game.pop()
+    game.push(moves["T7>T1"])       # the Nine of Hearts onto the Ten of Spades: a card turned up under it
+    assert ruleset.solver_score(game) == before - 1

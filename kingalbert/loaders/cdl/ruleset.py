@@ -427,10 +427,11 @@ class CdlRuleset(Playfield, Ruleset):
 
     def solver_score(self, game) -> int:
         """Cards in the stacks the program fans out (its "tableau": what a patience
-        is mostly about clearing) count two, face-down cards one more, other cards
-        nothing: a program's foundations and wastes look alike, so cards going from
-        a fanned stack to either look like progress, and turning a stock card up
-        looks like less.  (The default's suit order means nothing here.)"""
+        is mostly about clearing) count two, face-down ones there one more, other
+        cards nothing: a program's foundations and wastes look alike, so cards going
+        from a fanned stack to either look like progress, turning one up there too,
+        and turning a stock card over is no progress at all.  (The default's suit
+        order means nothing here.)"""
         return score_of(self.read_state(game).stacks, {stack.key: pile_role(stack) for stack in self.program.order})
 
     def solver_state(self, game):

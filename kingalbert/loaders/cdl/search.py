@@ -275,7 +275,7 @@ def pile_role(stack) -> str:
 
 def score_of(stacks: dict, roles: dict) -> int:
     """``CdlRuleset.solver_score`` of a state's stacks (each stack of ``roles``): a card of
-    a fanned stack two, a face-down card (CARD 52-103) one more."""
+    a fanned stack two, a face-down one there (CARD 52-103) one more."""
     return sum(stack_score(stacks[key], role) for key, role in roles.items())
 
 
@@ -286,7 +286,7 @@ def stack_score(cards: tuple, role: str) -> int:
         if len(_DOWN) >= 100_000:
             _DOWN.clear()
         down = _DOWN[cards] = sum(1 for value in cards if 52 <= value < 104)
-    return (2 * len(cards) if role == "tableau" else 0) + down
+    return 2 * len(cards) + down if role == "tableau" else 0
 
 
 _DOWN: dict[tuple, int] = {}     # cards -> how many of them lie face down (``stack_score``)

@@ -32,13 +32,16 @@ from .display import Display
 from .geometry import ICONBAR_H, SCREEN_H, SCREEN_W, TOOL
 from .indicator import THOUGHT, Thinker
 from .input import Drag, Press
-from .keyboard_play import KeyboardPlay, key_list
+from .keyboard_play import KeyboardPlay, key_lines, key_list
 from .keys import Keys
 from .menu_stack import MenuStack
 from .menus import game_menu, iconbar_menu
 from .mouse import Mouse
 from .render import Renderer
 from .window import Window
+
+#: the least room the F1 box leaves between itself and each side of the screen
+KEYS_MARGIN = 8
 
 
 class Desktop:
@@ -218,11 +221,10 @@ class Desktop:
 
     def show_keys(self) -> None:
         """F1: the keys that play the game, in a box."""
-        rows = key_list(self.game)
-        column = max(len(keys) for keys, _ in rows) + 2
-        lines = [f"{keys:<{column}}{what}" for keys, what in rows]
-        width = 24 + 8 * max(len(line) for line in lines)
-        self.game_box = self.place_box(GameBox("Keys", "\n".join(lines), [], ok=True, width=width, lines=len(rows)))
+        # (as wide as its longest line, at most the screen's width less a margin each side)
+        lines = key_lines(key_list(self.game), (SCREEN_W - 2 * KEYS_MARGIN - 24) // font.GLYPH_W)
+        width = 24 + font.GLYPH_W * max(len(line) for line in lines)
+        self.game_box = self.place_box(GameBox("Keys", "\n".join(lines), [], ok=True, width=width, lines=len(lines)))
 
     def box_press(self, part) -> None:
         box = self.game_box

@@ -23,6 +23,7 @@ import pygame
 
 from ..app.commands import HINT, NEW, UNDO
 from ..engine.moves import Move
+from .textflow import wrap
 
 if TYPE_CHECKING:
     from .desktop import Desktop
@@ -70,6 +71,23 @@ def deck_roles(game) -> tuple[str, ...]:
     return ("stock", "waste") if roles & {"stock", "waste"} else ("other",)
 
 
+def in_words(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return items[0] if len(items) < 2 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def key_lines(rows: list[tuple[str, str]], room: int) -> list[str]:
+    """The F1 box's lines: each row's keys, then what they do in a column of its own,
+    wrapped (under that column) so that no line is longer than ``room`` characters."""
+    column = max(len(keys) for keys, _ in rows) + 2
+    lines = []
+    for keys, what in rows:
+        parts = wrap(what, max(8, room - column)) or [""]
+        lines.append(f"{keys:<{column}}{parts[0]}")
+        lines += [" " * column + part for part in parts[1:]]
+    return lines
+
+
 def key_list(game) -> list[tuple[str, str]]:
     """The keys (and what they do) for the F1 box, in the game's words."""
     ruleset = game.ruleset
@@ -86,12 +104,12 @@ def key_list(game) -> list[tuple[str, str]]:
         rows.append(("d", f"the {name('stock')} (again: the {name('waste')})"))
     elif "other" in roles:
         others = [pile.name for pile in game.piles if pile.role == "other"]
-        rows.append(("d", " and ".join(f"the {other}" for other in others) + (", in turn" if len(others) > 1 else "")))
+        rows.append(("d", in_words([f"the {other}" for other in others]) + (", in turn" if len(others) > 1 else "")))
     if "foundation" in roles:
         rows.append(("f", f"the {name('foundation', True)}, in turn"))
     cells = [role for role in ("cell", "reserve") if role in roles]
     if cells:
-        rows.append(("c", " and ".join(f"the {name(role, True)}" for role in cells) + ", in turn"))
+        rows.append(("c", in_words([f"the {name(role, True)}" for role in cells]) + ", in turn"))
     rows += [("Space", "mark the card (again: unmark)"),
              ("Return, m", f"move it, to a {name('foundation')} first;" if "foundation" in roles
               else "move it where it goes, or click;"),

@@ -235,6 +235,30 @@ def test_f1_lists_the_keys_in_the_games_own_words():
     assert desktop.game_box is None
 
 
+ALL_GAMES = [path for paths in bundled_games().values() for path in paths]
+
+
+@pytest.mark.parametrize("path", ALL_GAMES, ids=lambda p: p.name)
+def test_the_f1_box_fits_the_screen_and_says_everything(path):
+    """Every game's key list on screen whole: a description too long for the screen
+    (CardsWorkShop Klondike's d goes to six piles) goes on under its own column."""
+    pygame.display.init()
+    from kingalbert.desktop.desktop import Desktop
+    from kingalbert.desktop.geometry import SCREEN_H, SCREEN_W
+    desktop = Desktop(Game(load(str(path)), 3), autosave=False, thinking=False)
+    desktop.open_display(scale=1)
+    OPENED.append(desktop)
+    press(desktop, pygame.K_F1)
+    box = desktop.game_box
+    assert box.rect.left >= 0 and box.rect.right <= SCREEN_W and box.rect.bottom <= SCREEN_H
+    assert box.button_rects()[0] is not None, "its OK button shows"
+    rows = key_list(desktop.game)
+    column = max(len(keys) for keys, _ in rows) + 2
+    assert " ".join(line[column:].strip() for line in box.lines).split() == " ".join(
+        what for _, what in rows).split(), "every word of every row, in order"
+    assert [line[:column].strip() for line in box.lines if line[:column].strip()] == [keys for keys, _ in rows if keys]
+
+
 STOCK_GAMES = [path for paths in bundled_games().values() for path in paths
                if path.suffix.lower() in (".sol", ".ini")][:2]
 

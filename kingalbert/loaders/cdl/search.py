@@ -12,8 +12,10 @@ alike, keyed by the multiset of their contents; ``solver_top_only``: stacks
 keyed by size and top card) and the program's counters (``counters.py``:
 variables play code only counts, such as Klondike's count of the times the
 waste was turned over, which would otherwise make each turn of the waste a
-new position), in a key of bytes: the generator's state, the variables but
-the counters, the drawings, then the stacks.  The state holds each counter as
+new position), and its transient variables (``transients.py``: each press sets
+them before a release reads them, such as Calculation's ``source``), in a key
+of bytes: the generator's state, the variables but those, the drawings, then
+the stacks.  The state holds each counter as
 0 and keeps its count beside (``counts``): no run can tell one count from
 another, so what the run cache learned at one count serves at every other
 (Golf's releases onto the waste read ``holes``), and the search gives up
@@ -47,6 +49,7 @@ from .counters import counters
 from .errors import CdlRuntimeError
 from .interpreter import State
 from .transactions import View, one_per_state
+from .transients import transients
 
 #: what comes between two stacks in a key (never a card: CARD numbers are below 156)
 SEPARATOR = b"\xff"
@@ -81,13 +84,17 @@ class CdlState:
         #: the counters (``counters.py``), left out of the key, and how near to an end of
         #: -32768..32767 each may come before the search gives up
         self.counters = counters(program)
-        self.kept = [key not in self.counters for key in self.state.globals]
         #: the counters' values; the state holds each as 0, so that runs (which cannot tell
         #: one value from another) find what they did at any other count in the run cache
         self.counts = tuple(self.state.globals[key] for key in self.counters)
-        if self.counters:
+        #: what the state holds the counters and the transient variables (``transients.py``:
+        #: set by every press before a release reads them) at, and leaves out of the key
+        self.pinned = dict.fromkeys(self.counters, 0)
+        self.pinned.update({key: self.state.globals[key] for key in transients(program)})
+        self.kept = [key not in self.pinned for key in self.state.globals]
+        if self.pinned:
             self.state = self.state.copy()
-            self.state.globals.update(dict.fromkeys(self.counters, 0))
+            self.state.globals.update(self.pinned)
         self._key: bytes | None = None
         self._verdicts: tuple[bool, bool | None] | None = None     # (won, over: None not asked yet)
         self._whole: dict[bytes, tuple] = {}
@@ -239,11 +246,12 @@ class CdlState:
         outcome = entry[1]
         self.state = state = outcome.view.state()
         self.rng = outcome.rng_state
-        if self.counters:
+        if self.pinned:
             # (what the move counted, from 0, goes to the count; the state's is 0 again)
             values = state.globals
-            self.counts = tuple(count + values[key] for key, count in zip(self.counters, self.counts))
-            values.update(dict.fromkeys(self.counters, 0))
+            if self.counters:
+                self.counts = tuple(count + values[key] for key, count in zip(self.counters, self.counts))
+            values.update(self.pinned)
         self._key = self._verdicts = None
         return token
 

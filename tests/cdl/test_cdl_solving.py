@@ -47,3 +47,31 @@ def test_turning_the_stock_is_no_progress_and_turning_a_tableau_card_up_is():
     game.pop()
     game.push(moves["T7>T1"])       # the Nine of Hearts onto the Ten of Spades: a card turned up under it
     assert ruleset.solver_score(game) == before - 1
+
+
+def test_the_sizes_win_asks_for():
+    from kingalbert.loaders.cdl.goals import goal_sizes
+    foundations = {"f1": 13, "f2": 13, "f3": 13, "f4": 13}
+    for name in ("klondike.cdl", "canfield.cdl", "calculation.cdl", "strategy.cdl"):
+        assert goal_sizes(load(GAMES / name).program) == foundations, name
+    # Aces Up's win? asks its fanned columns for one card each and its stock for none (no
+    # cards gathered: left out, as its aces, which are no size); Golf's counts in a loop
+    assert goal_sizes(load(GAMES / "acesup.cdl").program) == {}
+    assert goal_sizes(load(GAMES / "golf.cdl").program) == {}
+
+
+def test_a_card_going_up_is_progress():
+    """Klondike: a card played from the waste to a foundation (neither fanned) lowers the
+    score by the card win? still wants there."""
+    ruleset = load(GAMES / "klondike.cdl")
+    for seed in range(1, 40):
+        game = Game(ruleset, seed, PLAIN)
+        for _ in range(24):
+            up = [move for move in ruleset.legal_moves(game) if move.src == "Waste" and move.dst.startswith("F")]
+            if up:
+                before = ruleset.solver_score(game)
+                game.push(up[0])
+                assert ruleset.solver_score(game) == before - 1
+                return
+            game.push(next(move for move in ruleset.legal_moves(game) if str(move) == "click:Stock"))
+    raise AssertionError("no card went up from the waste")

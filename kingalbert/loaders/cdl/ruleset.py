@@ -46,7 +46,7 @@ import re
 import weakref
 from collections import Counter, OrderedDict
 from collections.abc import Iterator
-from functools import partial
+from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
 from ...engine.cards import Card
@@ -55,6 +55,7 @@ from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.ruleset import Ruleset
 from .errors import CdlFileError, CdlRunawayError, CdlRuntimeError
+from .goals import goal_sizes
 from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Limits, Output, State
 from .model import CURSOR, CompiledProgram, StackInfo
 from .playfield import SUITS, Playfield, from_card, to_card
@@ -432,7 +433,13 @@ class CdlRuleset(Playfield, Ruleset):
         from a fanned stack to either look like progress, turning one up there too,
         and turning a stock card over is no progress at all.  (The default's suit
         order means nothing here.)"""
-        return score_of(self.read_state(game).stacks, {stack.key: pile_role(stack) for stack in self.program.order})
+        return score_of(self.read_state(game).stacks, {stack.key: pile_role(stack) for stack in self.program.order},
+                        self.goals)
+
+    @cached_property
+    def goals(self) -> dict[str, int]:
+        """The sizes win? asks of stacks (``goals.py``), which the score counts the distance to."""
+        return goal_sizes(self.program)
 
     def solver_state(self, game):
         """The program's own states, searched without the game (``search.py``)."""

@@ -81,6 +81,8 @@ class CdlState:
         self.hidden = [key for key in self.state.stacks if key not in set(keys)]
         #: each stack's role as the game's pile (``CdlRuleset.setup``): the score and the order use it
         self.roles = {stack.key: pile_role(stack) for stack in program.order}
+        #: the sizes win? asks of stacks (``goals.py``): how far from them is in the score too
+        self.goals = ruleset.goals
         #: the counters (``counters.py``), left out of the key, and how near to an end of
         #: -32768..32767 each may come before the search gives up
         self.counters = counters(program)
@@ -222,7 +224,8 @@ class CdlState:
         for key, cards in outcome.view.stacks.items():
             role = roles.get(key)
             if role is not None:
-                gain += stack_score(cards, role) - stack_score(stacks[key], role)
+                goal = self.goals.get(key)
+                gain += stack_score(cards, role, goal) - stack_score(stacks[key], role, goal)
         return gain
 
     def check_counters(self) -> None:
@@ -265,7 +268,7 @@ class CdlState:
 
     # -- scores ---------------------------------------------------------------------------
     def scores(self, key) -> list[int]:
-        return [score_of(self.state.stacks, self.roles)]
+        return [score_of(self.state.stacks, self.roles, self.goals)]
 
     # -- the line ---------------------------------------------------------------------------
     def game_move(self, entry):
@@ -281,20 +284,20 @@ def pile_role(stack) -> str:
     return "other" if stack.field("direction") == 4 else "tableau"
 
 
-def score_of(stacks: dict, roles: dict) -> int:
+def score_of(stacks: dict, roles: dict, goals: dict) -> int:
     """``CdlRuleset.solver_score`` of a state's stacks (each stack of ``roles``): a card of
     a fanned stack two, a face-down one there (CARD 52-103) one more."""
-    return sum(stack_score(stacks[key], role) for key, role in roles.items())
+    return sum(stack_score(stacks[key], role, goals.get(key)) for key, role in roles.items())
 
 
-def stack_score(cards: tuple, role: str) -> int:
+def stack_score(cards: tuple, role: str, goal: int | None = None) -> int:
     """One stack's part of ``score_of`` (remembered by the cards: a stack changes seldom)."""
     down = _DOWN.get(cards)
     if down is None:
         if len(_DOWN) >= 100_000:
             _DOWN.clear()
         down = _DOWN[cards] = sum(1 for value in cards if 52 <= value < 104)
-    return 2 * len(cards) + down if role == "tableau" else 0
+    return (2 * len(cards) + down if role == "tableau" else 0) + (0 if goal is None else abs(len(cards) - goal))
 
 
 _DOWN: dict[tuple, int] = {}     # cards -> how many of them lie face down (``stack_score``)

@@ -279,23 +279,30 @@ def still_routines(program: CompiledProgram) -> set[str]:
 
 def global_readers(program: CompiledProgram) -> set[str]:
     """The routines that read a global variable, themselves or through what they call."""
+    return routines_doing(program, lambda node: isinstance(node, ast.Name) and node.ref is not None
+                          and node.ref[0] == "global")
+
+
+def routines_doing(program: CompiledProgram, does) -> set[str]:
+    """The routines with a node for which ``does(node)`` holds in their text, or that
+    call such a routine (on and on)."""
     calls: dict[str, set[str]] = {}
-    readers: set[str] = set()
+    found: set[str] = set()
     for key, routine in program.routines.items():
         calls[key] = set()
         if routine.body is None:
             continue
         for node in walk(routine.body):
-            if isinstance(node, ast.Name) and node.ref is not None and node.ref[0] == "global":
-                readers.add(key)
-            found = called(node)
-            if found is not None:
-                calls[key].add(found)
+            if does(node):
+                found.add(key)
+            name = called(node)
+            if name is not None:
+                calls[key].add(name)
     changed = True
     while changed:
         changed = False
         for key, callees in calls.items():
-            if key not in readers and callees & readers:
-                readers.add(key)
+            if key not in found and callees & found:
+                found.add(key)
                 changed = True
-    return readers
+    return found

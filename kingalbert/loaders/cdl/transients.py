@@ -32,7 +32,7 @@ from __future__ import annotations
 from . import ast
 from .expressions import ExpressionCompiler
 from .model import CURSOR, CompiledProgram, method_chain
-from .symmetry import called, play_bodies, walk
+from .symmetry import called, play_bodies, routines_doing, walk
 
 
 def transients(program: CompiledProgram) -> list[str]:
@@ -48,7 +48,7 @@ def transients(program: CompiledProgram) -> list[str]:
             if release is not None:
                 releases[id(release.body)] = release.body
     readers = {key for key in releases if key not in presses}
-    feeding = _feeding_routines(program)
+    feeding = routines_doing(program, _may_feed_cursor)     # (those that may put cards on the CURSOR)
     found = []
     for key in program.globals:
         if all(_reads_only_in(body, key, id(body) in readers) for body in play_bodies(program)) and all(
@@ -81,27 +81,6 @@ def _may_feed_cursor(node: ast.Node) -> bool:
         return False            # the contextual stack: a press's own, never the CURSOR
     stack = ExpressionCompiler.named_stack(dest)
     return stack is None or stack is CURSOR
-
-
-def _feeding_routines(program: CompiledProgram) -> set[str]:
-    """The routines that may put cards on the CURSOR, themselves or through those they call."""
-    calls: dict[str, set[str]] = {}
-    feeding: set[str] = set()
-    for key, routine in program.routines.items():
-        if routine.body is None:
-            continue
-        nodes = list(walk(routine.body))
-        calls[key] = {name for name in map(called, nodes) if name is not None}
-        if any(_may_feed_cursor(node) for node in nodes):
-            feeding.add(key)
-    grown = True
-    while grown:
-        grown = False
-        for key, names in calls.items():
-            if key not in feeding and names & feeding:
-                feeding.add(key)
-                grown = True
-    return feeding
 
 
 def _risky(node: ast.Node, feeding: set[str]) -> bool:

@@ -15,11 +15,11 @@ waste was turned over, which would otherwise make each turn of the waste a
 new position), and its transient variables (``transients.py``: each press sets
 them before a release reads them, such as Calculation's ``source``), in a key
 of bytes: the generator's state, the variables but those, the drawings, then
-the stacks.  The state holds each counter as
-0 and keeps its count beside (``counts``): no run can tell one count from
-another, so what the run cache learned at one count serves at every other
-(Golf's releases onto the waste read ``holes``), and the search gives up
-before the count itself could overflow (``check_counters``).
+the stacks.  The state holds each counter as 0 (and each transient variable
+at one value) and keeps the count beside (``counts``): no run can tell one
+count from another, so what the run cache learned at one count serves at
+every other (Golf's releases onto the waste read ``holes``), and the search
+gives up before the count itself could overflow (``check_counters``).
 
 **Verdicts once a position.**  A move runs ``win?`` and ``loose?`` on its
 result, and one in which they fail is refused.  A listing here leaves them

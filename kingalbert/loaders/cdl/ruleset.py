@@ -431,8 +431,10 @@ class CdlRuleset(Playfield, Ruleset):
         is mostly about clearing) count two, face-down ones there one more, other
         cards nothing: a program's foundations and wastes look alike, so cards going
         from a fanned stack to either look like progress, turning one up there too,
-        and turning a stock card over is no progress at all.  (The default's suit
-        order means nothing here.)"""
+        and turning a stock card over is no progress at all; and each card ``win?``
+        still wants on a stack it asks a size of (``goals``: the foundations), so a
+        card going up from a waste is progress too.  (The default's suit order means
+        nothing here.)"""
         return score_of(self.read_state(game).stacks, {stack.key: pile_role(stack) for stack in self.program.order},
                         self.goals)
 

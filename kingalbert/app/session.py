@@ -371,9 +371,10 @@ class Session:
         pile = game.pile(move.src)
         card = pile.cards[-move.n] if len(pile.cards) >= move.n else None
         words = game.ruleset.role_name
-        what = card.name if card is not None and card.face_up else self._pile_words(pile)
+        shown = card if card is not None and card.face_up else None
+        what = shown.name if shown is not None else self._pile_words(pile)
         if move.kind == "click":
-            text = f"Hint: click {what}" + self._after_clicks(move, line)
+            text = f"Hint: click {'the ' if shown is not None else ''}{what}" + self._after_clicks(move, line)
         else:
             target = game.pile(move.dst) if move.dst else None
             if target is None or target.role == "foundation":

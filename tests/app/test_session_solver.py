@@ -189,3 +189,15 @@ def test_a_hint_to_an_empty_pile_says_which(tmp_path):
     assert "C1>C3" in [str(move) for move in game.legal_moves]
     session._point_at(Move.parse("C1>C3"))
     assert game.message == f"Hint: Seven of Diamonds to the empty {ruleset.role_name('tableau')} C3"
+
+
+def test_a_hint_to_click_a_card_names_it_as_a_player_would(tmp_path):
+    """Aces Up, deal 1: the Three of Clubs is beaten by the Nine; the hint says "click the
+    Three of Clubs" (it said "click Three of Clubs")."""
+    from kingalbert.loaders import load
+    ruleset = load(str(Path(__file__).resolve().parents[2] / "kingalbert" / "games" / "cdl" / "acesup.cdl"))
+    game = Game(ruleset, 1, PLAIN)
+    session = Session(game, Options(), autosave=tmp_path / "autosave.json", worker=None)
+    assert "click:C4" in [str(move) for move in game.legal_moves]
+    session._point_at(Move.parse("click:C4"))
+    assert game.message == "Hint: click the Three of Clubs"

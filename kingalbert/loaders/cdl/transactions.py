@@ -279,28 +279,29 @@ def tailed(stacks: dict, view: View, tops) -> dict:
     """A result's stacks (a run's, or a transaction's changes) as the run cache keeps them:
     a top-only stack as its cards from where the view's top card was, up (play leaves
     the cards below as they were)."""
-    changed = None
-    for key in tops:
-        new = stacks.get(key)
-        if new is not None:
-            if changed is None:
-                changed = dict(stacks)
-            changed[key] = new[max(len(view.stack(key)) - 1, 0):]
-    return stacks if changed is None else changed
+    return _each_top(stacks, tops, lambda key, new: new[max(len(view.stack(key)) - 1, 0):])
 
 
 def rebased(stacks: dict, view: View, tops) -> dict:
     """Stacks the run cache kept (``tailed``) put on ``view``: the cards a top-only stack
     holds below its top are the view's own (the result was found for a stack with the
     same top card, and the same size unless the stack is size-blind)."""
+    def put(key: str, tail: tuple) -> tuple:
+        old = view.stack(key)
+        return old[:max(len(old) - 1, 0)] + tail
+    return _each_top(stacks, tops, put)
+
+
+def _each_top(stacks: dict, tops, change) -> dict:
+    """``stacks`` with each top-only stack it holds as ``change(key, cards)`` makes it (a new
+    dict if any; the same one if it holds none)."""
     changed = None
     for key in tops:
-        tail = stacks.get(key)
-        if tail is not None:
+        cards = stacks.get(key)
+        if cards is not None:
             if changed is None:
                 changed = dict(stacks)
-            old = view.stack(key)
-            changed[key] = old[:max(len(old) - 1, 0)] + tail
+            changed[key] = change(key, cards)
     return stacks if changed is None else changed
 
 

@@ -54,6 +54,7 @@ from ...engine.errors import IllegalMoveError, PositionError, RuleFileError
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.ruleset import Ruleset
+from .counters import counters as program_counters
 from .errors import CdlFileError, CdlRunawayError, CdlRuntimeError
 from .goals import goal_sizes
 from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Limits, Output, State
@@ -62,6 +63,7 @@ from .playfield import SUITS, Playfield, from_card, to_card
 from .search import CdlState, pile_role, score_of
 from .symmetry import symmetric_stacks
 from .transactions import CANCELLED, Machine, Outcome, View, one_per_state, refusal_text
+from .transients import transients as program_transients
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -438,10 +440,21 @@ class CdlRuleset(Playfield, Ruleset):
         return score_of(self.read_state(game).stacks, {stack.key: pile_role(stack) for stack in self.program.order},
                         self.goals)
 
+    # -- what the solver reads from the text, once a program --------------------------
     @cached_property
     def goals(self) -> dict[str, int]:
         """The sizes win? asks of stacks (``goals.py``), which the score counts the distance to."""
         return goal_sizes(self.program)
+
+    @cached_property
+    def counters(self) -> dict[str, int]:
+        """The variables play only counts, each with the most a move counts it by (``counters.py``)."""
+        return program_counters(self.program)
+
+    @cached_property
+    def transients(self) -> list[str]:
+        """The variables each press sets before a release reads them (``transients.py``)."""
+        return program_transients(self.program)
 
     def solver_state(self, game):
         """The program's own states, searched without the game (``search.py``)."""

@@ -45,11 +45,9 @@ from __future__ import annotations
 
 from ...engine.solver.budget import SearchInterrupted
 from ...engine.solver.state import drag_promise
-from .counters import counters
 from .errors import CdlRuntimeError
 from .interpreter import State
 from .transactions import View, one_per_state
-from .transients import transients
 
 #: what comes between two stacks in a key (never a card: CARD numbers are below 156)
 SEPARATOR = b"\xff"
@@ -85,14 +83,14 @@ class CdlState:
         self.goals = ruleset.goals
         #: the counters (``counters.py``), left out of the key, and how near to an end of
         #: -32768..32767 each may come before the search gives up
-        self.counters = counters(program)
+        self.counters = ruleset.counters
         #: the counters' values; the state holds each as 0, so that runs (which cannot tell
         #: one value from another) find what they did at any other count in the run cache
         self.counts = tuple(self.state.globals[key] for key in self.counters)
         #: what the state holds the counters and the transient variables (``transients.py``:
         #: set by every press before a release reads them) at, and leaves out of the key
         self.pinned = dict.fromkeys(self.counters, 0)
-        self.pinned.update({key: self.state.globals[key] for key in transients(program)})
+        self.pinned.update({key: self.state.globals[key] for key in ruleset.transients})
         self.kept = [key not in self.pinned for key in self.state.globals]
         if self.pinned:
             self.state = self.state.copy()

@@ -254,7 +254,7 @@ def test_with_more_cards_than_a_stack_holds_a_blind_stack_is_read_by_its_size_to
     from kingalbert.loaders.cdl.interpreter import MAX_CARDS, State
     from kingalbert.loaders.cdl.transactions import RunCache, View
 
-    read = RunCache(frozenset({"waste"})).reader(((("waste"),), (), (), False, ("waste",)), frozenset({"waste"}))
+    read = RunCache(frozenset({"waste"})).reader(((("waste"),), (), (), False, ("waste",), ()), frozenset({"waste"}))
 
     def values(waste: tuple, others: int) -> tuple:
         return read(View(State({"waste": waste, "stock": tuple(range(others))}, {}, {})), None)

@@ -113,6 +113,15 @@ def binary_operation(node: ast.Binary):
     return operation
 
 
+def same_place(a: ast.Name | None, b: ast.Name | None) -> bool:
+    """Do two stack places name one stack when evaluated one after the other with nothing
+    between but ``S!`` (which changes nothing): both the contextual stack, or both one
+    name bound alike (a stack's own name, a variable, a parameter, SELF)?"""
+    if a is None or b is None:
+        return a is None and b is None
+    return a.ref is not None and a.ref == b.ref
+
+
 def is_number(node: ast.Expr) -> TypeGuard[ast.Literal]:
     return isinstance(node, ast.Literal) and type(node.value) is int and node.value <= INT_MAX
 
@@ -308,7 +317,12 @@ class ExpressionCompiler:
     def expr_Binary(self, node: ast.Expr):
         """A chain of operators (one or more Binary or Logical nodes down the left)
         as one loop; a single Binary node as one call of its operation."""
-        operands, nodes = left_spine(node, lambda n: isinstance(n, (ast.Binary, ast.Logical)))
+        filled = self.emptiness(node)
+        if filled is not None:
+            return filled
+        # (an emptiness test down the chain is its own first operand)
+        operands, nodes = left_spine(node, lambda n: isinstance(n, (ast.Binary, ast.Logical))
+                                     and self.emptiness_test(n) is None)
         first = self.expr(operands[0])
         if len(nodes) == 1 and isinstance(node, ast.Binary):
             return self.single_operation(node, first)
@@ -387,6 +401,36 @@ class ExpressionCompiler:
                 return operation(a, b)
         return value
 
+    @staticmethod
+    def emptiness_test(node: ast.Expr) -> tuple[ast.Length, bool] | None:
+        """``S! > 0``, ``S! <> 0``, ``S! = 0`` (or the other way round): the Length node and
+        whether the test asks for cards; None for anything else."""
+        if not isinstance(node, ast.Binary):
+            return None
+        op = node.op.type
+        left, right = node.left, node.right
+        if isinstance(left, ast.Length) and is_number(right) and right.value == 0:
+            asks = {T.GREATER: True, T.NOT_EQUAL: True, T.EQUAL: False}.get(op)
+            length = left
+        elif isinstance(right, ast.Length) and is_number(left) and left.value == 0:
+            asks = {T.LESS: True, T.NOT_EQUAL: True, T.EQUAL: False}.get(op)
+            length = right
+        else:
+            return None
+        return None if asks is None else (length, asks)
+
+    def emptiness(self, node: ast.Expr):
+        """An emptiness test (``emptiness_test``) as a read of that alone (``Runtime.filled``):
+        the run cache then gives one answer for every size but 0."""
+        test = self.emptiness_test(node)
+        if test is None:
+            return None
+        length, asks = test
+        stack_of = self.stack(length.stack, length.line, "'!'")
+        if asks:
+            return lambda rt: rt.filled(stack_of(rt).key)
+        return lambda rt: not rt.filled(stack_of(rt).key)
+
     def expr_Length(self, node: ast.Length):
         stack_of = self.stack(node.stack, node.line, "'!'")
         return lambda rt: rt.length(stack_of(rt).key)
@@ -394,6 +438,14 @@ class ExpressionCompiler:
     def expr_CardAt(self, node: ast.CardAt):
         line = node.line
         stack_of = self.stack(node.stack, line, "'[...]'")
+        if isinstance(node.index, ast.Length) and same_place(node.stack, node.index.stack):
+            # ``S[S!]``: the top card, read as that alone (``Runtime.peek``); the drawing
+            # of an empty stack (position 0)
+            def top(rt):
+                key = stack_of(rt).key
+                card = rt.peek(key)
+                return rt.bottom(key) if card is None else card
+            return top
         index_of = self.number(node.index)
 
         def card(rt):

@@ -196,17 +196,21 @@ class RunResult:
     random generator's state after it, the value it returned, and its events.
 
     ``stacks``, ``bottoms`` and ``globals`` hold every entry the run read or
-    wrote, and ``read_lengths`` the stacks of which it read only the length, so
+    wrote, ``read_lengths`` the stacks of which it read only the length, and
+    ``read_peeks`` those of which it read only the top card (key, True) or whether it
+    has cards (key, False), so
     the run's outcome depends on nothing else (besides its arguments, and the
     generator's state when ``used_rng``)."""
 
     __slots__ = ("stacks", "bottoms", "globals", "rng_state", "used_rng", "value", "events", "overflowed",
-                 "read_stacks", "read_bottoms", "read_globals", "read_lengths")
+                 "read_stacks", "read_bottoms", "read_globals", "read_lengths", "read_peeks")
 
     def shape(self) -> tuple:
         """What the run read, as the run cache keys it: (stacks, drawings, variables,
-        whether it drew from the random generator, stacks of which only the length)."""
-        return self.read_stacks, self.read_bottoms, self.read_globals, self.used_rng, self.read_lengths
+        whether it drew from the random generator, stacks of which only the length,
+        stacks of which only the top card)."""
+        return (self.read_stacks, self.read_bottoms, self.read_globals, self.used_rng, self.read_lengths,
+                self.read_peeks)
 
     def with_stacks(self, stacks: dict) -> RunResult:
         """The same result with other stacks (the run cache's, put on another view's cards)."""
@@ -216,6 +220,7 @@ class RunResult:
         other.events, other.overflowed = self.events, self.overflowed
         other.read_stacks, other.read_bottoms = self.read_stacks, self.read_bottoms
         other.read_globals, other.read_lengths = self.read_globals, self.read_lengths
+        other.read_peeks = self.read_peeks
         return other
 
     stacks: dict
@@ -230,14 +235,15 @@ class RunResult:
     read_bottoms: Any
     read_globals: Any
     read_lengths: Any
+    read_peeks: Any
 
 
 class Runtime:
     """The machine one run executes on (the compiled closures take it as ``rt``)."""
 
-    __slots__ = ("program", "code", "base", "top", "stacks", "lengths", "bottoms", "globals", "rng", "used_rng",
-                 "output", "limits", "chunk", "chunk_size", "steps", "deadline", "depth", "peak", "locals", "context",
-                 "value")
+    __slots__ = ("program", "code", "base", "top", "stacks", "lengths", "peeks", "bottoms", "globals", "rng",
+                 "used_rng", "output", "limits", "chunk", "chunk_size", "steps", "deadline", "depth", "peak",
+                 "locals", "context", "value")
 
     def __init__(self, program: CompiledProgram, code, base, rng, output: Output, limits: Limits):
         self.program = program
@@ -247,6 +253,7 @@ class Runtime:
         self.base = base.base if self.top is not None else base
         self.stacks: dict = {}      # key -> tuple or list: the stacks this run touched
         self.lengths: dict = {}     # key -> int: stacks of which only the length was read
+        self.peeks: dict = {}       # key -> whether its top card (else only that it has cards) was read
         self.bottoms: dict = {}
         self.globals: dict = {}
         self.rng = rng
@@ -289,6 +296,22 @@ class Runtime:
         if size is None:
             size = self.lengths[key] = len(self.base_cards(key))
         return size
+
+    def peek(self, key: str):
+        """A stack's top card, None if it has none (a read of that alone: ``S[S!]``)."""
+        cards = self.stacks.get(key)
+        if cards is None:
+            self.peeks[key] = True
+            cards = self.base_cards(key)
+        return cards[-1] if cards else None
+
+    def filled(self, key: str) -> bool:
+        """Does a stack hold cards (a read of that alone: ``S! > 0``, ``S! = 0``)?"""
+        cards = self.stacks.get(key)
+        if cards is None:
+            self.peeks.setdefault(key, False)
+            cards = self.base_cards(key)
+        return bool(cards)
 
     def cards(self, key: str) -> list:
         """A stack's cards, to change."""
@@ -353,6 +376,7 @@ class Runtime:
         result = RunResult()
         result.read_stacks = tuple(self.stacks)
         result.read_lengths = tuple(self.lengths)
+        result.read_peeks = tuple(self.peeks.items())
         result.read_bottoms = tuple(self.bottoms)
         result.read_globals = tuple(self.globals)
         result.stacks = {key: tuple(cards) for key, cards in self.stacks.items()}
@@ -396,7 +420,8 @@ def execute(program: CompiledProgram, state: State, rng, output: Output, limits:
     except CdlRuntimeError as error:
         # what the run had read when it failed: the error follows from those values alone
         # (unless the wall clock stopped it)
-        error.reads = (tuple(rt.stacks), tuple(rt.bottoms), tuple(rt.globals), rt.used_rng, tuple(rt.lengths))
+        error.reads = (tuple(rt.stacks), tuple(rt.bottoms), tuple(rt.globals), rt.used_rng, tuple(rt.lengths),
+                       tuple(rt.peeks.items()))
         raise
     except RecursionError:
         line = method.line if method is not None else program.routines[routine].line

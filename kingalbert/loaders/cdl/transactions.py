@@ -134,27 +134,34 @@ class Outcome:
 
 
 def merge(reads: list, shape) -> None:
-    """Add a run's reads (a shape: stacks, drawings, variables, random, lengths) to ``reads``."""
+    """Add a run's reads (a shape: stacks, drawings, variables, random, lengths, tops) to ``reads``."""
     if shape is None:
         reads[3] = True     # not known: depend on the generator too, so as never to be wrong
         return
-    stacks, bottoms, globals_, used_rng, lengths = shape
+    stacks, bottoms, globals_, used_rng, lengths, peeks = shape
     reads[0].update(stacks)
     reads[1].update(bottoms)
     reads[2].update(globals_)
     reads[3] = reads[3] or used_rng
     reads[4].update(lengths)
+    reads[5].update(peeks)
+
+
+def no_reads() -> list:
+    """An empty gathering of reads, for ``merge``."""
+    return [set(), set(), set(), False, set(), set()]
 
 
 def frozen(reads: list) -> tuple:
     """Reads gathered by ``merge`` as a shape."""
-    return tuple(reads[0]), tuple(reads[1]), tuple(reads[2]), reads[3], tuple(reads[4])
+    return tuple(reads[0]), tuple(reads[1]), tuple(reads[2]), reads[3], tuple(reads[4]), tuple(reads[5])
 
 
 def reads_only(result: RunResult, *keys: str) -> bool:
-    """Did a run read nothing but (the cards or lengths of) these stacks?"""
+    """Did a run read nothing but (the cards, lengths or top cards of) these stacks?"""
     return (not result.read_globals and not result.read_bottoms and not result.used_rng
-            and all(key in keys for key in result.read_stacks) and all(key in keys for key in result.read_lengths))
+            and all(key in keys for key in result.read_stacks) and all(key in keys for key in result.read_lengths)
+            and all(key in keys for key, _ in result.read_peeks))
 
 
 def refusal_text(events, default: str) -> str:
@@ -168,7 +175,7 @@ class RunCache:
 
     def __init__(self, blind=frozenset()):
         # kind -> [(shape, its reader, {values read: RunResult or CdlRuntimeError})]; a
-        # shape is (stacks, bottoms, globals, used_rng, lengths) read
+        # shape is (stacks, bottoms, globals, used_rng, lengths, peeks) read
         self.shapes: dict = {}
         #: top-only stacks play reads as their top card alone (``buried.size_blind_stacks``)
         self.blind = blind
@@ -182,15 +189,19 @@ class RunCache:
         stacks, a stack of ``tops`` (top-only stacks, for runs of play code) as its
         size and top card, or, for a size-blind one (``blind``), as its top card alone
         and its size as nothing, while the cards are too few to outgrow a stack."""
-        stacks, bottoms, globals_, used_rng, lengths = shape
-        # (the size of a stack read whole, or as its size and top, is in that already)
+        stacks, bottoms, globals_, used_rng, lengths, peeks = shape
+        # (the size and top card of a stack read whole, or as its size and top, are in that already)
         lengths = tuple(key for key in lengths if key not in stacks)
-        keys = tuple(stacks) + lengths
+        # (a stack's top card, or whether it has cards: ``Runtime.peek`` and ``filled``)
+        peeks = tuple((key, top) for key, top in peeks if key not in stacks and (top or (key, True) not in peeks))
+        tops_read = tuple(top for _, top in peeks)
+        keys = tuple(stacks) + lengths + tuple(key for key, _ in peeks)
         fetch = itemgetter(*keys) if len(keys) > 1 else (lambda found: (found[keys[0]],)) if keys else None
         whole = len(stacks)
+        sized = whole + len(lengths)
         at_top = tuple((i, k in self.blind) for i, k in enumerate(stacks) if k in tops)
         blind_sizes = tuple(whole + i for i, k in enumerate(lengths) if k in tops and k in self.blind)
-        plain = not (bottoms or globals_ or used_rng or at_top or lengths)
+        plain = not (bottoms or globals_ or used_rng or at_top or lengths or peeks)
         some_blind = bool(blind_sizes) or any(blind for _, blind in at_top)
 
         def read(view: View, rng_state) -> tuple:
@@ -207,8 +218,11 @@ class RunCache:
                 cards = values[i]
                 top = cards[-1] if cards else None
                 values[i] = top if blind and few else (len(cards), top)
-            for i in range(whole, len(values)):
+            for i in range(whole, sized):
                 values[i] = len(values[i])
+            for i, top in enumerate(tops_read, sized):
+                cards = values[i]
+                values[i] = (cards[-1] if cards else None) if top else bool(cards)
             if few:
                 for i in blind_sizes:
                     values[i] = None
@@ -450,7 +464,7 @@ class Machine:
                     for n, (stacks, bottoms, globals_), events, rng, carried in found]
         accepted: list[tuple[int, Outcome]] = []
         seen: set = set()
-        outer, reads = reads, [set(), set(), set(), False, set()]
+        outer, reads = reads, no_reads()
         timed_out = False
         for n in range(1, (max(size, 1) if positions else 1) + 1):
             try:
@@ -498,7 +512,7 @@ class Machine:
                      Outcome(View(base, rebased(stacks, view, tops) if tops else stacks, bottoms, globals_), [],
                              rng_state if rng is None else rng))
                     for priority, move, what, stacks, bottoms, globals_, rng in found]
-        reads: list[Any] = [set(), set(), set(), False, set()]
+        reads: list[Any] = no_reads()
         failed: list = []
         entries = list(produce(failed, reads))
         if failures is not None:

@@ -21,6 +21,10 @@ result that depends on anything else, a run stopped by the wall clock, is
 never kept.  This is what makes listing every transaction after each move
 cheap: after a move, most stacks are as they were, and so are the results of
 pressing them.
+A run that asks for a stack's top card by ``S[S!]``, or whether it has cards
+by ``S! > 0`` (``<> 0``, ``= 0``), reads only that (``Runtime.peek``,
+``filled``): its result serves every stack that agrees on it, whatever is
+underneath and whatever the size.
 
 **Top-only stacks.**  Where play code can see nothing of a stack but its size
 and top card, and only puts cards on it or turns its top (``buried.py``:

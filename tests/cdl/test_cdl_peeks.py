@@ -115,3 +115,15 @@ def test_aces_up_presses_are_found_again_where_other_columns_hide_other_cards():
     moved = State({**here.stacks, "c2": (36, 5)}, base.bottoms, base.globals)
     machine.press(View(moved), None, stacks["c1"], 1, "left")
     assert machine.cache.misses > misses
+
+
+def test_reads_put_together_ask_a_stack_for_its_top_card_once():
+    """A listing puts its runs' reads together: one asked whether A has cards, another for its
+    top card; the top card tells both, so the two are read as that alone."""
+    from kingalbert.loaders.cdl.transactions import RunCache
+    both = RunCache().reader(((), (), (), False, (), (("a", False), ("a", True), ("b", False))))
+    alone = RunCache().reader(((), (), (), False, (), (("a", True), ("b", False))))
+    for a, b in [((3, 4), ()), ((), (1,)), ((4,), (2, 2))]:
+        assert both(view_of(a, b), None) == alone(view_of(a, b), None)
+    assert both(view_of((3, 4), ()), None) == (4, False)
+    assert both(view_of((9, 4), (1, 2)), None) == (4, True)

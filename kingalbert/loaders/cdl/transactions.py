@@ -138,7 +138,7 @@ class Outcome:
 
 
 def merge(reads: list, shape) -> None:
-    """Add a run's reads (a shape: stacks, drawings, variables, random, lengths, tops) to ``reads``."""
+    """Add a run's reads (a shape: stacks, drawings, variables, random, lengths, top cards) to ``reads``."""
     if shape is None:
         reads[3] = True     # not known: depend on the generator too, so as never to be wrong
         return
@@ -193,11 +193,12 @@ class RunCache:
         stacks, a stack of ``tops`` (top-only stacks, for runs of play code) as its
         size and top card, or, for a size-blind one (``blind``), as its top card alone
         and its size as nothing, while the cards are too few to outgrow a stack."""
-        stacks, bottoms, globals_, used_rng, lengths, peeks = shape
+        stacks, bottoms, globals_, used_rng, lengths, asked = shape
         # (the size and top card of a stack read whole, or as its size and top, are in that already)
         lengths = tuple(key for key in lengths if key not in stacks)
-        # (a stack's top card, or whether it has cards: ``Runtime.peek`` and ``filled``)
-        peeks = tuple((key, top) for key, top in peeks if key not in stacks and (top or (key, True) not in peeks))
+        # (a stack's top card, or whether it has cards, which its top card tells too:
+        # ``Runtime.peek`` and ``filled``)
+        peeks = tuple((key, top) for key, top in asked if key not in stacks and (top or (key, True) not in asked))
         tops_read = tuple(top for _, top in peeks)
         keys = tuple(stacks) + lengths + tuple(key for key, _ in peeks)
         fetch = itemgetter(*keys) if len(keys) > 1 else (lambda found: (found[keys[0]],)) if keys else None

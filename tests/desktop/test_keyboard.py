@@ -312,3 +312,31 @@ def test_d_chooses_a_cardsworkshop_stock_and_return_deals(name, words):
     press(desktop, pygame.K_F1)
     listed = "\n".join(desktop.game_box.lines)
     assert words in listed and "foundation" not in listed     # (these games have none)
+
+
+def test_a_cardsworkshop_game_s_foundations_come_first_for_f_and_return():
+    """The stacks a CardsWorkShop program's win? asks a size of are its foundations: ``f``
+    goes to them, ``d`` no longer does, and Return sends an Ace up rather than onto a Two
+    (CardsWorkShop Klondike, deal 3: the fourth card turned is the Ace of Spades, which the
+    Two of Hearts would take too)."""
+    pygame.display.init()
+    from kingalbert.desktop.desktop import Desktop
+    path = next(path for path in bundled_games()["cdl"] if path.name == "klondike.cdl")
+    desktop = Desktop(Game(load(str(path)), 3), autosave=False, thinking=False)
+    desktop.open_display(scale=1)
+    OPENED.append(desktop)
+    game = desktop.game
+    assert [pile.name for pile in game.piles if pile.role == "foundation"] == ["F1", "F2", "F3", "F4"]
+    for _ in range(4):
+        game.play("click:Stock")
+    assert str(game.pile("Waste").top) == "AS" and "2H" in [str(pile.top) for pile in game.piles if pile.cards]
+    press(desktop, pygame.K_f)
+    assert desktop.board.cursor[0] == "F1"
+    press(desktop, pygame.K_d)
+    press(desktop, pygame.K_d)
+    assert desktop.board.cursor[0] == "Waste"
+    press(desktop, pygame.K_RETURN)
+    assert str(game.history[-1]).startswith("Waste>F") and str(game.pile("F1").top) == "AS"
+    press(desktop, pygame.K_F1)
+    listed = "\n".join(desktop.game_box.lines)
+    assert "the foundations, in turn" in listed and "to a foundation first" in listed

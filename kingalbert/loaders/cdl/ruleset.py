@@ -165,8 +165,11 @@ class CdlRuleset(Playfield, Ruleset):
 
     # -- new game ------------------------------------------------------------------
     def setup(self, game: Game) -> None:
+        # a stack whose size win? asks is where the cards are to go: the foundations, as the
+        # keyboard (``f``, Return to a foundation first) and Hint name them
+        goals = self.goals
         for stack in self.program.order:
-            game.add_pile(stack.name, pile_role(stack))
+            game.add_pile(stack.name, "foundation" if stack.key in goals else pile_role(stack))
 
     def dealt_state(self, rng) -> tuple[State, list]:
         """Run the Start methods in ORDER order, then integrity? once."""

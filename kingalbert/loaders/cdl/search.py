@@ -77,7 +77,8 @@ class CdlState:
         self.single = [(keys[i], i in top_only) for i in range(len(keys)) if i not in grouped]
         self.groups = [[keys[i] for i in group] for group in groups]
         self.hidden = [key for key in self.state.stacks if key not in set(keys)]
-        #: each stack's role as the game's pile (``CdlRuleset.setup``): the score and the order use it
+        #: each stack's role by its fan (``pile_role``): the score and the order use it (the
+        #: game's piles call the stacks of ``goals`` foundations, for the keyboard and Hint)
         self.roles = {stack.key: pile_role(stack) for stack in program.order}
         #: the sizes win? asks of stacks (``goals.py``): how far from them is in the score too
         self.goals = ruleset.goals

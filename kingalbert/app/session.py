@@ -391,7 +391,7 @@ class Session:
     def _pile_words(self, pile) -> str:
         """A pile as a hint names it: "the stock" where it is the only one of its kind,
         else with its name ("the tableau t3"); a pile of no particular kind (such as
-        every CardsWorkShop pile but the fanned ones) by its name alone ("the Stock")."""
+        a CardsWorkShop pile neither fanned nor a foundation) by its name alone ("the Stock")."""
         if pile.role == "other":
             return f"the {pile.name}"
         role = self.game.ruleset.role_name(pile.role)

@@ -166,7 +166,7 @@ def test_a_hint_names_a_pile_by_its_kind_and_by_name_only_among_several(tmp_path
 
 
 def test_a_hint_names_a_pile_of_no_kind_by_its_name(tmp_path):
-    """CardsWorkShop's stacks have no kinds but fanned ("column") and other: Aces Up's
+    """CardsWorkShop's stacks have no kinds but fanned ("column"), foundation and other: Aces Up's
     stock, its only other one, is "the Stock", not "the pile"; Golf's too, not "the pile Stock"."""
     from kingalbert.loaders import load
     games = Path(__file__).resolve().parents[2] / "kingalbert" / "games" / "cdl"

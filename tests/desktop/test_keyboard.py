@@ -295,8 +295,8 @@ def test_the_window_scrolls_to_keep_the_cursor_in_view():
 
 @pytest.mark.parametrize("name, words", [("golf.cdl", "the Stock and the Waste, in turn"), ("acesup.cdl", "the Stock")])
 def test_d_chooses_a_cardsworkshop_stock_and_return_deals(name, words):
-    """CardsWorkShop's piles have no kinds but fanned and other: ``d`` goes to the others
-    (Golf's Stock, then its Waste)."""
+    """CardsWorkShop's piles have no kinds but fanned, other and (where win? asks their sizes)
+    foundations: ``d`` goes to the others (Golf's Stock, then its Waste)."""
     pygame.display.init()
     from kingalbert.desktop.desktop import Desktop
     path = next(path for path in bundled_games()["cdl"] if path.name == name)

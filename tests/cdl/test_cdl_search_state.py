@@ -265,3 +265,17 @@ def test_of_moves_alike_by_kind_the_one_that_adds_least_to_the_score_comes_first
     moves = [str(state.game_move(entry)) for entry in state.moves(None, True)]
     assert moves == ["click:C4", "click:Stock"]
     assert [str(state.game_move(entry)) for entry in state.moves(None, False)] == ["click:Stock", "click:C4"]
+
+
+def test_a_card_to_a_foundation_comes_first():
+    """CardsWorkShop Klondike, deal 3, the stock turned four times: the Ace of Spades on the
+    waste goes up to a foundation, or onto the Two of Hearts; depth-first search tries the
+    foundation first, as the game's piles have it (the stacks win? asks a size of)."""
+    ruleset = loads((GAMES / "klondike.cdl").read_text(), "klondike.cdl")
+    game = Game(ruleset, 3, PLAIN)
+    for _ in range(4):
+        game.play("click:Stock")
+    state = CdlState(ruleset, game)
+    moves = [str(state.game_move(entry)) for entry in state.moves(None, True)]
+    up = [n for n, move in enumerate(moves) if move.startswith("Waste>F")]
+    assert up and moves.index("Waste>T3") > max(up) and min(up) == 0

@@ -82,6 +82,9 @@ class CdlState:
         self.roles = {stack.key: pile_role(stack) for stack in program.order}
         #: the sizes win? asks of stacks (``goals.py``): how far from them is in the score too
         self.goals = ruleset.goals
+        #: the roles of the game's piles (``CdlRuleset.setup``: the stacks of ``goals`` are
+        #: foundations), by which depth-first search orders drags
+        self.pile_roles = {key: "foundation" if key in self.goals else role for key, role in self.roles.items()}
         #: the counters (``counters.py``), left out of the key, and how near to an end of
         #: -32768..32767 each may come before the search gives up
         self.counters = ruleset.counters
@@ -237,7 +240,7 @@ class CdlState:
         """``GameState``'s order (``drag_promise``), with the roles the game gives its piles."""
         if move.kind != "drag" or move.dst is None:
             return 0
-        stacks, roles = self.state.stacks, self.roles
+        stacks, roles = self.state.stacks, self.pile_roles
         src, dst = move.src.lower(), move.dst.lower()
         return drag_promise(roles[src], roles[dst], len(stacks[src]), not stacks[dst], move.n)
 

@@ -165,11 +165,9 @@ class CdlRuleset(Playfield, Ruleset):
 
     # -- new game ------------------------------------------------------------------
     def setup(self, game: Game) -> None:
-        # a stack whose size win? asks is where the cards are to go: the foundations, as the
-        # keyboard (``f``, Return to a foundation first) and Hint name them
-        goals = self.goals
+        roles = self.pile_roles
         for stack in self.program.order:
-            game.add_pile(stack.name, "foundation" if stack.key in goals else pile_role(stack))
+            game.add_pile(stack.name, roles[stack.key])
 
     def dealt_state(self, rng) -> tuple[State, list]:
         """Run the Start methods in ORDER order, then integrity? once."""
@@ -448,6 +446,14 @@ class CdlRuleset(Playfield, Ruleset):
     def goals(self) -> dict[str, int]:
         """The sizes win? asks of stacks (``goals.py``), which the score counts the distance to."""
         return goal_sizes(self.program)
+
+    @cached_property
+    def pile_roles(self) -> dict[str, str]:
+        """Stack key -> its pile's role: a stack whose size win? asks (``goals``) is where the
+        cards are to go, a "foundation" (for the keyboard's ``f`` and Return, Hint's words and
+        the search's order); any other by its fan (``pile_role``)."""
+        return {stack.key: "foundation" if stack.key in self.goals else pile_role(stack)
+                for stack in self.program.order}
 
     @cached_property
     def counters(self) -> dict[str, int]:

@@ -82,9 +82,9 @@ class CdlState:
         self.roles = {stack.key: pile_role(stack) for stack in program.order}
         #: the sizes win? asks of stacks (``goals.py``): how far from them is in the score too
         self.goals = ruleset.goals
-        #: the roles of the game's piles (``CdlRuleset.setup``: the stacks of ``goals`` are
+        #: the roles of the game's piles (``CdlRuleset.pile_roles``: the stacks of ``goals`` are
         #: foundations), by which depth-first search orders drags
-        self.pile_roles = {key: "foundation" if key in self.goals else role for key, role in self.roles.items()}
+        self.pile_roles = ruleset.pile_roles
         #: the counters (``counters.py``), left out of the key, and how near to an end of
         #: -32768..32767 each may come before the search gives up
         self.counters = ruleset.counters

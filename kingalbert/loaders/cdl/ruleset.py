@@ -438,8 +438,7 @@ class CdlRuleset(Playfield, Ruleset):
         still wants on a stack it asks a size of (``goals``: the foundations), so a
         card going up from a waste is progress too.  (The default's suit order means
         nothing here.)"""
-        return score_of(self.read_state(game).stacks, {stack.key: pile_role(stack) for stack in self.program.order},
-                        self.goals)
+        return score_of(self.read_state(game).stacks, self.fan_roles, self.goals)
 
     # -- what the solver reads from the text, once a program --------------------------
     @cached_property
@@ -448,12 +447,16 @@ class CdlRuleset(Playfield, Ruleset):
         return goal_sizes(self.program)
 
     @cached_property
+    def fan_roles(self) -> dict[str, str]:
+        """Stack key -> its role by its fan alone (``pile_role``), which the score reads."""
+        return {stack.key: pile_role(stack) for stack in self.program.order}
+
+    @cached_property
     def pile_roles(self) -> dict[str, str]:
         """Stack key -> its pile's role: a stack whose size win? asks (``goals``) is where the
         cards are to go, a "foundation" (for the keyboard's ``f`` and Return, Hint's words and
         the search's order); any other by its fan (``pile_role``)."""
-        return {stack.key: "foundation" if stack.key in self.goals else pile_role(stack)
-                for stack in self.program.order}
+        return {key: "foundation" if key in self.goals else role for key, role in self.fan_roles.items()}
 
     @cached_property
     def counters(self) -> dict[str, int]:

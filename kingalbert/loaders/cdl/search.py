@@ -77,9 +77,8 @@ class CdlState:
         self.single = [(keys[i], i in top_only) for i in range(len(keys)) if i not in grouped]
         self.groups = [[keys[i] for i in group] for group in groups]
         self.hidden = [key for key in self.state.stacks if key not in set(keys)]
-        #: each stack's role by its fan (``pile_role``): the score and the order use it (the
-        #: game's piles call the stacks of ``goals`` foundations, for the keyboard and Hint)
-        self.roles = {stack.key: pile_role(stack) for stack in program.order}
+        #: each stack's role by its fan alone (``pile_role``), which the score reads
+        self.roles = ruleset.fan_roles
         #: the sizes win? asks of stacks (``goals.py``): how far from them is in the score too
         self.goals = ruleset.goals
         #: the roles of the game's piles (``CdlRuleset.pile_roles``: the stacks of ``goals`` are

@@ -25,10 +25,10 @@ from __future__ import annotations
 import heapq
 import sys
 import time
+from collections import deque
 
 from .budget import Budget
 
-MASK40 = (1 << 40) - 1
 #: once a win is found: the seconds the budget gives for writing the line out, and the
 #: seconds of those spent shortening it (at most half the time the search took: a quick
 #: answer, such as a hint's, stays quick)
@@ -105,15 +105,15 @@ def search(state, budget: Budget, befs_share: float = 0.5, seen: dict | None = N
 
 
 def _run(state, budget, befs_share, parent, root, known):
-    weightings = state.weightings
-    flips = [MASK40 if newest_first else 0 for newest_first in weightings]
-    # open positions by number; a queue entry is score << 40 | number, and a
-    # position's number maps to None once it has been expanded
+    # open positions by number: a position's number maps to None once it has been expanded
     opened = [root]
     # a weighting may count the moves from the root too (its share of ``depth_weights``)
+    weightings = state.weightings
     depth_weights = getattr(state, "depth_weights", None) or (0,) * len(weightings)
     depths = [0]
-    queues = [[(value << 40) | flip] for value, flip in zip(state.scores(root), flips)]
+    queues = [OpenQueue(newest_first) for newest_first in weightings]
+    for queue, value in zip(queues, state.scores(root)):
+        queue.push(value, 0)
     nq = len(queues)
     turn = 0
     switch = None
@@ -121,10 +121,9 @@ def _run(state, budget, befs_share, parent, root, known):
         switch = budget.start + (budget.deadline - budget.start) * befs_share
     elif befs_share <= 0:
         switch = 0.0
-    heappush, heappop = heapq.heappush, heapq.heappop
     apply, undo, keyf, scores, won = state.apply, state.undo, state.key, state.scores, state.is_won
     restore, moves, sizeof = state.restore, state.moves, sys.getsizeof
-    pushes = list(zip(queues, flips, depth_weights))
+    pushes = [(queue.push, dw) for queue, dw in zip(queues, depth_weights)]
     goal = None
     key_bytes = sizeof(root)
     # dives: now and then, depth first from the best open position for a while
@@ -134,13 +133,11 @@ def _run(state, budget, befs_share, parent, root, known):
         whole = budget.deadline - budget.start
         dive_every, dive_for = DIVE_EVERY * whole, DIVE_FOR * whole
         next_dive = budget.start + dive_every
-    while queues[0]:
+    # every queue holds every open position (and skipped entries of expanded ones): all
+    # run out together, so the first one decides
+    while queues[0].first(opened) is not None:
         turn = (turn + 1) % nq
-        queue = queues[turn]
-        while True:
-            number = (heappop(queue) & MASK40) ^ flips[turn]
-            if opened[number] is not None:
-                break
+        number = queues[turn].pop(opened)
         key = opened[number]
         restore(key)
         opened[number] = None
@@ -157,8 +154,8 @@ def _run(state, budget, befs_share, parent, root, known):
                 number = len(opened)
                 opened.append(child)
                 depths.append(below)
-                for (q, flip, dw), value in zip(pushes, scores(child)):
-                    heappush(q, ((value + dw * below) << 40) | (number ^ flip))
+                for (push, dw), value in zip(pushes, scores(child)):
+                    push(value + dw * below, number)
                 if budget.add_state():
                     return "unknown", None
             undo(token)
@@ -171,11 +168,9 @@ def _run(state, budget, befs_share, parent, root, known):
         if switch is not None and now > switch:
             break
         if next_dive is not None and now > next_dive:
-            queue, flip = queues[turn], flips[turn]
-            while queue and opened[(queue[0] & MASK40) ^ flip] is None:
-                heappop(queue)
-            if queue:
-                number = (heappop(queue) & MASK40) ^ flip
+            queue = queues[turn]
+            if queue.first(opened) is not None:
+                number = queue.pop(opened)
                 start_key, start_depth = opened[number], depths[number]
                 opened[number] = None
                 restore(start_key)
@@ -191,21 +186,14 @@ def _run(state, budget, befs_share, parent, root, known):
                         number = len(opened)
                         opened.append(key)
                         depths.append(start_depth + i)
-                        for (q, flip, dw), value in zip(pushes, scores(key)):
-                            heappush(q, ((value + dw * (start_depth + i)) << 40) | (number ^ flip))
+                        for (push, dw), value in zip(pushes, scores(key)):
+                            push(value + dw * (start_depth + i), number)
             next_dive = time.perf_counter() + dive_every
-        # every queue holds every open position: all empty together (skipped
-        # entries aside), so the first one decides
-        while queues[0] and opened[(queues[0][0] & MASK40) ^ flips[0]] is None:
-            heappop(queues[0])
     budget.estimate = key_bytes * 3 + len(opened) * 60
-    heap = [(value, opened[(value & MASK40) ^ flips[0]]) for value in queues[0]
-            if opened[(value & MASK40) ^ flips[0]] is not None]
-    heapq.heapify(heap)
+    starts = [opened[number] for number in queues[0].in_order() if opened[number] is not None]
     del queues, opened
     # depth-first from every open position, best first
-    while heap:
-        _, start_key = heapq.heappop(heap)
+    for start_key in starts:
         state.restore(start_key)
         verdict, line = _dfs(state, budget, parent, known)
         if verdict == "winnable":
@@ -213,6 +201,64 @@ def _run(state, budget, befs_share, parent, root, known):
         if verdict == "unknown":
             return "unknown", None
     return "unwinnable", None
+
+
+class OpenQueue:
+    """Best-first search's queue of open positions (by number), lowest score first; of
+    equal scores the newest first, or the oldest (``newest_first`` False).  Scores are
+    small integers and many positions share one, so it is a heap of the scores in use,
+    each with its positions in the order they came (a heap of every entry cost a fifth
+    of King Albert's best-first time in ``heappop`` alone).  A position expanded
+    through another queue stays in this one until it comes first, and is skipped then."""
+
+    __slots__ = ("buckets", "values", "take")
+
+    def __init__(self, newest_first: bool = True):
+        self.buckets: dict[int, deque] = {}
+        self.values: list[int] = []
+        self.take = deque.pop if newest_first else deque.popleft
+
+    def push(self, value: int, number: int) -> None:
+        bucket = self.buckets.get(value)
+        if bucket is None:
+            bucket = self.buckets[value] = deque()
+            heapq.heappush(self.values, value)
+        bucket.append(number)
+
+    def first(self, opened: list):
+        """The number of the first position still open (None if there is none); the
+        skipped entries before it are dropped."""
+        values, buckets = self.values, self.buckets
+        newest = self.take is deque.pop
+        while values:
+            bucket = buckets[values[0]]
+            number = bucket[-1] if newest else bucket[0]
+            if opened[number] is not None:
+                return number
+            self.take(bucket)
+            if not bucket:
+                del buckets[heapq.heappop(values)]
+        return None
+
+    def pop(self, opened: list) -> int:
+        """Take the first position still open out of the queue (there must be one)."""
+        values, buckets, take = self.values, self.buckets, self.take
+        while True:
+            bucket = buckets[values[0]]
+            number = take(bucket)
+            if not bucket:
+                del buckets[heapq.heappop(values)]
+            if opened[number] is not None:
+                return number
+
+    def in_order(self) -> list[int]:
+        """Every entry, in the order ``pop`` would hand them out (skipped ones included)."""
+        newest = self.take is deque.pop
+        out: list[int] = []
+        for value in sorted(self.values):
+            bucket = self.buckets[value]
+            out.extend(reversed(bucket) if newest else bucket)
+        return out
 
 
 def _dfs(state, budget, seen, known, start=None, until: float | None = None):

@@ -316,7 +316,8 @@ class Session:
         if answer.kind == "winnable-deal":
             seconds = result.get("seconds", 0.0)
             if result.get("seed") is None:
-                self.say(f"No winnable deal found in {seconds:.1f} s; try again")
+                tried = result.get("tried", 0)
+                self.say(f"No winnable deal found in {seconds:.0f} s ({tried} tried)")
             else:
                 self.new_game(result["seed"], any_deal=True)
                 tried = result.get("tried", 1)

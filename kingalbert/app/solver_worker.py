@@ -32,8 +32,9 @@ Questions (``KINDS``) and the answers' ``result``:
     or None when no move is legal.
 ``winnable-deal``
     ``{"seed", "seconds", "tried"}``: the first deal the solver proves winnable
-    among deals drawn from the given seed (None if none of ``DEALS_TRIED``), and
-    the seconds the whole search took.
+    among deals drawn from the given seed (None if none of ``DEALS_TRIED`` is,
+    or none within ``DEALS_SECONDS``), the seconds the whole search took, and
+    how many deals it tried.
 """
 from __future__ import annotations
 
@@ -53,8 +54,10 @@ from .catalogue import GameRef, safe_load
 
 #: the questions a worker answers
 KINDS = ("verdict", "solution", "hint", "winnable-deal")
-#: deals tried for a winnable one at most
+#: deals tried for a winnable one at most, and the seconds that search may take in all (a
+#: game whose deals the solver seldom decides in the time each gets is given up on soon)
 DEALS_TRIED = 200
+DEALS_SECONDS = 30.0
 #: unwinnable positions a child keeps per game at most
 DEAD_KEYS = 2_000_000
 #: positions of winning lines a child keeps per game at most
@@ -104,13 +107,17 @@ class SolverChild:
         if kind == "winnable-deal":
             start = time.perf_counter()
             chooser = Rng(message["seed"] or 0)
-            for tried in range(1, DEALS_TRIED + 1):
+            tried = 0
+            while tried < DEALS_TRIED and not cancelled():
+                left = DEALS_SECONDS - (time.perf_counter() - start)
+                if left <= 0:
+                    break
                 seed = chooser.below(2 ** 32)
-                result = solve(Game(ruleset, seed, message["options"]), timeout=timeout, cancelled=cancelled)
+                tried += 1
+                result = solve(Game(ruleset, seed, message["options"]), timeout=min(timeout, left),
+                               cancelled=cancelled)
                 if result.verdict == "winnable":
                     return {"seed": seed, "seconds": time.perf_counter() - start, "tried": tried}
-                if cancelled():
-                    break
             return {"seed": None, "seconds": time.perf_counter() - start, "tried": tried}
         game = Game.from_position(ruleset, message, message["options"])
         found = self.solve(game, timeout, cancelled, message)

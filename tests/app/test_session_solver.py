@@ -105,6 +105,23 @@ def test_only_winnable_deals_says_how_long_it_took(tmp_path):
         worker.close()
 
 
+def test_only_winnable_deals_that_finds_none_says_so_and_keeps_the_game(tmp_path):
+    from kingalbert.app.solver_worker import Answer
+    options = Options()
+    options.values["winnable_deals"] = True
+    session, worker = session_with_worker(tmp_path, options=options)
+    try:
+        worker.deliver(session)
+        before = [list(pile.cards) for pile in session.game.piles]
+        session.new_game()
+        assert worker.asked[-1][0] == "winnable-deal"
+        session.on_answer(Answer(worker.job, "winnable-deal", {"seed": None, "seconds": 30.2, "tried": 14}))
+        assert session.game.message == "No winnable deal found in 30 s (14 tried)"
+        assert [list(pile.cards) for pile in session.game.piles] == before
+    finally:
+        worker.close()
+
+
 def test_a_hint_to_turn_the_stock_says_how_often_and_what_for(tmp_path):
     """The solver plays a card from deep in a stock that goes round for ever as clicks and
     then the card: the hint counts the clicks and names the card they bring up."""

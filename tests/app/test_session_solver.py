@@ -90,14 +90,22 @@ def test_hint_asks_the_solvers_process(tmp_path):
         worker.close()
 
 
-def test_only_winnable_deals_says_how_long_it_took(tmp_path):
+def asking_for_a_winnable_deal(tmp_path):
+    """A session with *Only winnable deals* on, its first verdict in, that has just asked
+    its worker for a winnable deal; and the piles of the game in play."""
     options = Options()
     options.values["winnable_deals"] = True
     session, worker = session_with_worker(tmp_path, options=options)
+    worker.deliver(session)
+    before = [list(pile.cards) for pile in session.game.piles]
+    session.new_game()
+    assert worker.asked[-1][0] == "winnable-deal"
+    return session, worker, before
+
+
+def test_only_winnable_deals_says_how_long_it_took(tmp_path):
+    session, worker, _ = asking_for_a_winnable_deal(tmp_path)
     try:
-        worker.deliver(session)
-        session.new_game()
-        assert worker.asked[-1][0] == "winnable-deal"
         worker.deliver(session, 120)
         assert "A winnable deal, found in" in session.game.message
         assert " s (" in session.game.message
@@ -107,14 +115,8 @@ def test_only_winnable_deals_says_how_long_it_took(tmp_path):
 
 def test_only_winnable_deals_that_finds_none_says_so_and_keeps_the_game(tmp_path):
     from kingalbert.app.solver_worker import Answer
-    options = Options()
-    options.values["winnable_deals"] = True
-    session, worker = session_with_worker(tmp_path, options=options)
+    session, worker, before = asking_for_a_winnable_deal(tmp_path)
     try:
-        worker.deliver(session)
-        before = [list(pile.cards) for pile in session.game.piles]
-        session.new_game()
-        assert worker.asked[-1][0] == "winnable-deal"
         session.on_answer(Answer(worker.job, "winnable-deal", {"seed": None, "seconds": 30.2, "tried": 14}))
         assert session.game.message == "No winnable deal found in 30 s (14 tried)"
         assert [list(pile.cards) for pile in session.game.piles] == before

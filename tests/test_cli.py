@@ -95,16 +95,22 @@ def test_check_reports_each_file(capsys, tmp_path):
 def test_options_defaults_save_and_corrupt(capsys, private_dirs):
     config = private_dirs / "config" / "options"
     code, out, _ = run(capsys, "options")
-    assert code == 0 and out.splitlines() == ["auto finish: on", "auto stack: off", "winnable indicator: on",
-                                              "only winnable deals: off", f"file: {config}"]
+    assert code == 0 and out.splitlines() == ["auto finish = on", "auto stack = off", "winnable indicator = on",
+                                              "only winnable deals = off", f"# file: {config}"]
     assert not config.exists()
+    # what it prints is an options file: written as one, it sets what it says
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(out.replace("only winnable deals = off", "only winnable deals = on"))
+    code, again, err = run(capsys, "options")
+    assert err == "" and again == out.replace("only winnable deals = off", "only winnable deals = on")
+    config.unlink()
     code, out, err = run(capsys, "options", "--auto-stack", "on", "--auto-finish", "off", "--save")
     assert code == 0 and "saved" in err and config.exists()
     code, out, _ = run(capsys, "options")
-    assert out.splitlines()[:2] == ["auto finish: off", "auto stack: on"]
+    assert out.splitlines()[:2] == ["auto finish = off", "auto stack = on"]
     config.write_text("auto stack = sometimes\n")
     code, out, err = run(capsys, "options")
-    assert out.splitlines()[:2] == ["auto finish: on", "auto stack: off"]
+    assert out.splitlines()[:2] == ["auto finish = on", "auto stack = off"]
     assert f"{config}:1: auto stack must be on or off" in err
     assert config.read_text() == "auto stack = sometimes\n"  # kept as it was
     code, out, err = run(capsys, "options", "--auto-stack", "on", "--save")

@@ -40,8 +40,10 @@ class Options:
     problem: str | None = None
 
     def describe(self) -> str:
-        lines = [f"{key}: {'on' if self.values[name] else 'off'}" for key, (name, _) in KEYS.items()]
-        return "\n".join(lines + [f"file: {self.path}"])
+        """The values as an options file says them (``key = on``), and where the file is,
+        as a comment: the text, saved as the file, sets the same values."""
+        lines = [f"{key} = {'on' if self.values[name] else 'off'}" for key, (name, _) in KEYS.items()]
+        return "\n".join(lines + [f"# file: {self.path}"])
 
 
 def parse_options(text: str, path) -> dict:

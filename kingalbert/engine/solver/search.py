@@ -211,12 +211,14 @@ class OpenQueue:
     of King Albert's best-first time in ``heappop`` alone).  A position expanded
     through another queue stays in this one until it comes first, and is skipped then."""
 
-    __slots__ = ("buckets", "values", "take")
+    __slots__ = ("buckets", "values", "take", "end")
 
     def __init__(self, newest_first: bool = True):
         self.buckets: dict[int, deque] = {}
         self.values: list[int] = []
+        # how a bucket gives its first position, and where that one lies in it
         self.take = deque.pop if newest_first else deque.popleft
+        self.end = -1 if newest_first else 0
 
     def push(self, value: int, number: int) -> None:
         bucket = self.buckets.get(value)
@@ -228,11 +230,10 @@ class OpenQueue:
     def first(self, opened: list):
         """The number of the first position still open (None if there is none); the
         skipped entries before it are dropped."""
-        values, buckets = self.values, self.buckets
-        newest = self.take is deque.pop
+        values, buckets, end = self.values, self.buckets, self.end
         while values:
             bucket = buckets[values[0]]
-            number = bucket[-1] if newest else bucket[0]
+            number = bucket[end]
             if opened[number] is not None:
                 return number
             self.take(bucket)
@@ -253,11 +254,10 @@ class OpenQueue:
 
     def in_order(self) -> list[int]:
         """Every entry, in the order ``pop`` would hand them out (skipped ones included)."""
-        newest = self.take is deque.pop
         out: list[int] = []
         for value in sorted(self.values):
             bucket = self.buckets[value]
-            out.extend(reversed(bucket) if newest else bucket)
+            out.extend(reversed(bucket) if self.end == -1 else bucket)
         return out
 
 

@@ -372,13 +372,15 @@ class Runtime:
         return self.steps + self.chunk_size - self.chunk
 
     # -- the result --------------------------------------------------------------------
+    def shape(self) -> tuple:
+        """What the run has read so far, as ``RunResult.shape`` gives it."""
+        return (tuple(self.stacks), tuple(self.bottoms), tuple(self.globals), self.used_rng, tuple(self.lengths),
+                tuple(self.peeks.items()))
+
     def result(self, value) -> RunResult:
         result = RunResult()
-        result.read_stacks = tuple(self.stacks)
-        result.read_lengths = tuple(self.lengths)
-        result.read_peeks = tuple(self.peeks.items())
-        result.read_bottoms = tuple(self.bottoms)
-        result.read_globals = tuple(self.globals)
+        (result.read_stacks, result.read_bottoms, result.read_globals, _, result.read_lengths,
+         result.read_peeks) = self.shape()
         result.stacks = {key: tuple(cards) for key, cards in self.stacks.items()}
         result.bottoms = self.bottoms
         result.globals = self.globals
@@ -420,8 +422,7 @@ def execute(program: CompiledProgram, state: State, rng, output: Output, limits:
     except CdlRuntimeError as error:
         # what the run had read when it failed: the error follows from those values alone
         # (unless the wall clock stopped it)
-        error.reads = (tuple(rt.stacks), tuple(rt.bottoms), tuple(rt.globals), rt.used_rng, tuple(rt.lengths),
-                       tuple(rt.peeks.items()))
+        error.reads = rt.shape()
         raise
     except RecursionError:
         line = method.line if method is not None else program.routines[routine].line

@@ -127,20 +127,50 @@ def test_hint_is_a_legal_move():
     assert hint(game) is None
 
 
-def _random_position(rng):
+def test_reserve_cards_go_onto_playing_stacks_only_to_take_a_card():
+    # 5S may go onto the red six alone, or at once with the red four onto it;
+    # the search offers only the latter (king_albert_search.py, argument 5)
+    from kingalbert.engine.king_albert_search import KingAlbertState
+    game = ka({"f1": up_to("H", 2), "f3": up_to("D", 5), "f4": up_to("S", 4), "t1": "AC 4H", "t2": "6D",
+               "t3": "3H 2C", "r1": "5S"})
+    assert "r1>t2" in [str(move) for move in game.ruleset.legal_moves(game)]
+    state = KingAlbertState.from_game(game)
+    state.settle()
+    for offered in (state.moves(None, True), state.all_moves()):
+        from_reserve = [move for move in offered if move[0] == 9 and move[1] < 9]     # (to a playing stack)
+        assert from_reserve and all(len(move) == 3 for move in from_reserve), offered
+    assert state.game_moves([state.apply((9, 1, (0,)))])[:2] == [Move("drag", "r1", 1, "t2"),
+                                                                Move("drag", "t1", 1, "t2")]
+    result = solve(game)
+    assert result.verdict == plain_verdict(game) == "winnable"
+    assert_replays(game, result)
+
+
+def test_a_deal_whose_reserve_cards_wander_is_proved_lost_soon():
+    # deal 73 is lost: with reserve cards put on playing stacks alone the
+    # search met 611,723 positions to prove it, 97 % with a reserve card alone
+    # on top of a playing stack; without those, some 30,000
+    result = solve(Game(KingAlbert(), 73), timeout=None, max_states=100_000)
+    assert result.verdict == "unwinnable" and result.states < 100_000
+
+
+def _random_position(rng, reserve_cards=(0, 2), whole_suits=False):
     """Suit stacks part built, a few cards of each suit still out, every
     playing stack holding some.  Half the positions are all red: nothing
-    builds on the playing stacks then, so dead ends are common."""
+    builds on the playing stacks then, so dead ends are common.  With
+    ``whole_suits``, every suit's cards are out from its suit stack's top to
+    the King."""
     piles = {}
     cards = []
-    for suit in SUITS if rng.random() < 0.5 else "HD":
-        height = rng.randint(0, 12)
+    for suit in SUITS if whole_suits or rng.random() < 0.5 else "HD":
+        height = rng.randint(0, 8 if whole_suits else 12)
         if height:
             piles["f" + str(SUITS.index(suit) + 1)] = up_to(suit, height)
-        cards += [RANKS[r] + suit for r in range(height, min(13, height + rng.randint(4, 9)))]
+        out = 13 - height if whole_suits else rng.randint(4, 9)
+        cards += [RANKS[r] + suit for r in range(height, min(13, height + out))]
     rng.shuffle(cards)
     content = {}
-    reserve = rng.randint(0, 2)
+    reserve = rng.randint(*reserve_cards)
     for i, card in enumerate(cards):
         if i < reserve:
             name = f"r{i + 1}"
@@ -154,13 +184,14 @@ def _random_position(rng):
     return ka(piles)
 
 
-def decided_random_positions(seed):
-    """Random small positions and the plain search's verdict, those it decides,
-    until there have been 30 winnable and 4 unwinnable ones (asserted)."""
+def decided_random_positions(seed, **kinds):
+    """Random small positions (``_random_position``'s ``kinds``) and the plain search's
+    verdict, those it decides, until there have been 30 winnable and 4 unwinnable
+    ones (asserted)."""
     rng = random.Random(seed)
     seen = {"winnable": 0, "unwinnable": 0, "unknown": 0}
     for _ in range(400):
-        game = _random_position(rng)
+        game = _random_position(rng, **kinds)
         truth = plain_verdict(game, max_states=5000)
         seen[truth] += 1
         if truth != "unknown":
@@ -171,8 +202,11 @@ def decided_random_positions(seed):
 
 
 @pytest.mark.slow
-def test_fast_path_agrees_with_plain_search_on_random_positions():
-    for game, truth in decided_random_positions(1234):
+@pytest.mark.parametrize("seed, kinds", [(1234, {}), (3, {"reserve_cards": (3, 7), "whole_suits": True})])
+def test_fast_path_agrees_with_plain_search_on_random_positions(seed, kinds):
+    # (the second kind: many reserve cards, every suit out to its King, so that
+    # reserve cards have cards to take and places to go)
+    for game, truth in decided_random_positions(seed, **kinds):
         result = solve(game, timeout=None)
         assert result.verdict == truth, game.to_position()
         if truth == "winnable":
@@ -183,11 +217,12 @@ def test_fast_path_agrees_with_plain_search_on_random_positions():
 
 
 @pytest.mark.slow
-def test_depth_first_phase_agrees_with_plain_search():
+@pytest.mark.parametrize("seed, kinds", [(99, {}), (4, {"reserve_cards": (3, 7), "whole_suits": True})])
+def test_depth_first_phase_agrees_with_plain_search(seed, kinds):
     # best-first hands over to depth-first after the first position, so the
     # depth-first search from the positions left open decides the verdict
     from kingalbert.engine.king_albert_search import KingAlbertState
-    for game, truth in decided_random_positions(99):
+    for game, truth in decided_random_positions(seed, **kinds):
         state = KingAlbertState.from_game(game)
         verdict, tokens = search(state, Budget(1e6), befs_share=0.0)
         assert verdict == truth, game.to_position()

@@ -12,6 +12,7 @@ from kingalbert.engine.ruleset import Ruleset
 from kingalbert.engine.solver import Budget, GameState, SolveResult, hint, solve
 from kingalbert.engine.solver.search import search
 from tests.helpers.solver import plain_verdict
+from tests.helpers.solver_positions import king_albert_piles
 
 SUITS = "HCDS"
 RANKS = "A23456789TJQK"
@@ -154,34 +155,9 @@ def test_a_deal_whose_reserve_cards_wander_is_proved_lost_soon():
     assert result.verdict == "unwinnable" and result.states < 100_000
 
 
-def _random_position(rng, reserve_cards=(0, 2), whole_suits=False):
-    """Suit stacks part built, a few cards of each suit still out, every
-    playing stack holding some.  Half the positions are all red: nothing
-    builds on the playing stacks then, so dead ends are common.  With
-    ``whole_suits``, every suit's cards are out from its suit stack's top to
-    the King."""
-    piles = {}
-    cards = []
-    for suit in SUITS if whole_suits or rng.random() < 0.5 else "HD":
-        height = rng.randint(0, 8 if whole_suits else 12)
-        if height:
-            piles["f" + str(SUITS.index(suit) + 1)] = up_to(suit, height)
-        out = 13 - height if whole_suits else rng.randint(4, 9)
-        cards += [RANKS[r] + suit for r in range(height, min(13, height + out))]
-    rng.shuffle(cards)
-    content = {}
-    reserve = rng.randint(*reserve_cards)
-    for i, card in enumerate(cards):
-        if i < reserve:
-            name = f"r{i + 1}"
-        elif i < reserve + 9:
-            name = f"t{i - reserve + 1}"
-        else:
-            name = f"t{rng.randint(1, 9)}"
-        content.setdefault(name, []).append(card)
-    for name, pile in content.items():
-        piles[name] = " ".join(pile)
-    return ka(piles)
+def _random_position(rng, **kinds):
+    """``king_albert_piles``' random position as a game."""
+    return ka({name: " ".join(cards) for name, cards in king_albert_piles(rng, **kinds).items()})
 
 
 def decided_random_positions(seed, **kinds):

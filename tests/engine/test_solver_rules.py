@@ -4,7 +4,7 @@ the reductions derived from the rules agrees with a plain exhaustive search."""
 import pytest
 
 from kingalbert.engine import Game
-from kingalbert.engine.rules.compact import RulesState
+from kingalbert.engine.rules.compact import CHAIN, RulesState
 from kingalbert.engine.rules.fast import CODE
 from kingalbert.engine.ruleset import Ruleset
 from kingalbert.engine.solver import solve
@@ -13,6 +13,7 @@ from tests.helpers.solver_positions import (
     bundled,
     check_compact_state,
     check_talon_plays,
+    king_albert_piles,
     reachable,
     seeded,
     small_rules_position,
@@ -226,3 +227,48 @@ def test_no_card_is_played_up_at_once_from_the_waste_of_a_stock_dealing_several(
         move = state.safe_move()
         found[count] = None if move is None else (state.names[move[1]], state.names[move[3]])
     assert found == {1: ("waste", "f1"), 3: None}
+
+
+# -- cards that wait (docs/solver.md, "Cards that wait") -------------------------------------
+def test_the_piles_whose_cards_wait():
+    waiting = {label: sorted(state.names[i] for i in state.waiting) for label, ruleset, options in GAMES
+               for state in [RulesState(ruleset, Game(ruleset, 1, options))]}
+    assert waiting["sol:king_albert"] == ["col10"]         # (the reserve, a take-only column)
+    assert waiting["ini:KingAlbert:easy"] == [f"reserve{k}" for k in range(1, 8)]
+    assert waiting["sol:canfield"] == ["col1"] and waiting["ini:Canfield:hard"] == ["reserve1"]
+    # cells and columns take cards; a stock and its waste are no reserve
+    assert waiting["sol:freecell"] == waiting["sol:klondike"] == waiting["ini:Yukon:easy"] == []
+
+
+def _king_albert_on(ruleset, options, piles):
+    """``king_albert_piles``' position laid out on a declarative King Albert: suit stacks,
+    playing stacks, then the reserve cards in the reserve places or, in order, on SolKit's
+    take-only tenth column."""
+    names = [pile.name for pile in Game(ruleset, 0, options).piles]
+    laid = {name: [] for name in names}
+    for k in range(4):
+        laid[names[k]] = piles.get(f"f{k + 1}", [])
+    for k in range(9):
+        laid[names[4 + k]] = piles.get(f"t{k + 1}", [])
+    reserve = [card for k in range(7) for card in piles.get(f"r{k + 1}", [])]
+    if len(names) == 14:
+        laid[names[13]] = reserve
+    else:
+        for k, card in enumerate(reserve):
+            laid[names[13 + k]] = [card]
+    position = {"piles": [{"name": name, "cards": cards} for name, cards in laid.items()]}
+    return Game.from_position(ruleset, position, options)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label", ["sol:king_albert", "ini:KingAlbert:easy"])
+def test_reduced_search_with_cards_that_wait_agrees_with_plain_search(label):
+    # many reserve cards and every suit out to its King: reserve cards have cards to
+    # take and places to go, and some positions are lost
+    _, ruleset, options = next(game for game in GAMES if game[0] == label)
+    rng = seeded(label)
+    games = [_king_albert_on(ruleset, options, king_albert_piles(rng, reserve_cards=(3, 7), whole_suits=True))
+             for _ in range(80)]
+    chained = sum(any(move[0] == CHAIN for move in RulesState(ruleset, game).moves(None, False)) for game in games)
+    met = agreement(games, lambda game: plain_verdict(game, max_states=5000))
+    assert met.get("winnable", 0) >= 10 and met.get("unwinnable", 0) >= 3 and chained >= 10, (met, chained)

@@ -287,3 +287,32 @@ def small_pat_position(ruleset, options, rng, loose, spread=(1, 2), talon=None):
         piles[game.piles[index].name].append(card)
     position = {"piles": [{"name": name, "cards": cards} for name, cards in piles.items()], "vars": variables}
     return Game.from_position(ruleset, position, options)
+
+
+def king_albert_piles(rng, reserve_cards=(0, 2), whole_suits=False) -> dict[str, list[str]]:
+    """A random small King Albert position, pile name (``f1``-``f4`` for hearts, clubs,
+    diamonds, spades; ``t1``-``t9``; ``r1``-``r7``) -> cards: suit stacks part built, a few
+    cards of each suit still out, every playing stack holding some, and between
+    ``reserve_cards[0]`` and ``[1]`` reserve cards.  Half the positions are all red: nothing
+    builds on the playing stacks then, so dead ends are common.  With ``whole_suits``,
+    every suit's cards are out from its suit stack's top to the King."""
+    suits, ranks = "HCDS", "A23456789TJQK"
+    piles: dict[str, list[str]] = {}
+    cards = []
+    for suit in suits if whole_suits or rng.random() < 0.5 else "HD":
+        height = rng.randint(0, 8 if whole_suits else 12)
+        if height:
+            piles["f" + str(suits.index(suit) + 1)] = [ranks[r] + suit for r in range(height)]
+        out = 13 - height if whole_suits else rng.randint(4, 9)
+        cards += [ranks[r] + suit for r in range(height, min(13, height + out))]
+    rng.shuffle(cards)
+    reserve = rng.randint(*reserve_cards)
+    for i, card in enumerate(cards):
+        if i < reserve:
+            name = f"r{i + 1}"
+        elif i < reserve + 9:
+            name = f"t{i - reserve + 1}"
+        else:
+            name = f"t{rng.randint(1, 9)}"
+        piles.setdefault(name, []).append(card)
+    return piles

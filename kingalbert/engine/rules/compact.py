@@ -20,6 +20,11 @@ positions the single moves reach anyway: the search still tries every single
 move, and an exhausted search is still a proof; a winning line spells each
 step out (``expand``).
 
+A card of a pile that takes none and gives only its top card (King Albert's
+reserve, Canfield's) goes onto another pile only in a chain, ``(CHAIN, src,
+n, dst, moves)``, with a card put on it or the card it uncovered moved at
+once (docs/solver.md, "Cards that wait": some shortest win does so).
+
 A stock turned over onto its waste as often as one likes is a *talon*
 (``solver/talon.py``): the positions its clicks go round are keyed as one, and
 instead of the clicks the state offers the play of each card they bring to
@@ -38,7 +43,10 @@ from ..solver.talon import Talon
 from .fast import CODE, compiled, drop_targets, refuses_drop
 from .solving import facts as facts_of
 
-DRAG, CLICK, SEQ, TALON = 0, 1, 2, 3
+DRAG, CLICK, SEQ, TALON, CHAIN = 0, 1, 2, 3, 4
+#: how many waiting cards one chain puts out at most (a longer one ends with a card put out
+#: alone: offering more moves is always sound)
+CHAIN_DEPTH = 4
 
 
 def temp_ok(rule) -> bool:
@@ -148,6 +156,10 @@ class RulesState(CompactState):
         # (a talon's waste gives each card by a play of its own: no moves through the cells
         # from it, whose result would depend on the cards under the top)
         self.talon_wastes = frozenset(talon.waste for talon in self.talons)
+        #: the piles whose cards wait (docs/solver.md, "Cards that wait"), and how deep the
+        #: chains being worked out are (``_chains``)
+        self.waiting = frozenset() if plain else self._waiting_piles(rules, table, refilled | covering)
+        self._depth = 0
 
     def _free_talons(self, rules, table, tied) -> tuple[Talon, ...]:
         """The stocks that make a talon (``solver/talon.py``): dealing to a waste that gives
@@ -172,6 +184,62 @@ class RulesState(CompactState):
                 continue
             out.append(Talon(i, waste, stock.count, stock.deal_on_redeal))
         return tuple(out)
+
+    def _waiting_piles(self, rules, table, tied) -> frozenset[int]:
+        """The piles whose cards wait (docs/solver.md, "Cards that wait"): piles that never take
+        a card and give only their top one, neither refilled nor refilling, covered nor covering,
+        no stock, waste or foundation, not counted for the win; in a game that is no addition
+        game, where no pile takes a card by where it comes from, no stock deals onto piles and
+        nothing refills a pile."""
+        if rules.addition is not None or rules.won == "counts" or any(r is not None for _, _, r in self.after):
+            return frozenset()
+        if any(sources is not None for sources in table.from_full + table.from_empty):
+            return frozenset()
+        if any(targets for _, _, _, targets in self.stock_of.values()):
+            return frozenset()
+        wastes = {w for _, _, w, _ in self.stock_of.values()}
+        return frozenset(
+            i for i, rule in enumerate(rules.piles)
+            if not rule.accept and rule.take == "top" and table.roles[i] != "foundation" and i not in tied
+            and i not in self.stock_of and i not in wastes and not table.covered_by[i] and rule.won_count is None)
+
+    def _chains(self, out: list) -> list:
+        """``out`` with each move of a waiting pile's card onto a pile that is no foundation
+        replaced by the chains that begin with it: the card, then a card put on it or the card
+        it uncovered moved (worked out on the position after it), and so on while that is a
+        waiting card put out too (``(CHAIN, src, n, dst, moves)``; docs/solver.md, "Cards that
+        wait")."""
+        roles, waiting = self.table.roles, self.waiting
+        if not any(move[0] == DRAG and move[1] in waiting and roles[move[3]] != "foundation" for move in out):
+            return out
+        result = []
+        for move in out:
+            if move[0] != DRAG or move[1] not in waiting or roles[move[3]] == "foundation":
+                result.append(move)
+                continue
+            if self._depth >= CHAIN_DEPTH:
+                result.append(move)         # (put out alone: an extra move)
+                continue
+            _, s, n, d = move
+            saved_undo, saved_key, saved_keyed = self._undo, self._key, self._keyed
+            changes: list = []
+            self._undo = changes
+            self._depth += 1
+            try:
+                self.play(move)
+                following = self.generate(False, (s, d))
+            finally:
+                self._depth -= 1
+                piles = self.piles
+                for i, old in reversed(changes):
+                    if i < 0:
+                        self.extra = old
+                    else:
+                        piles[i] = old
+                self._undo, self._key, self._keyed = saved_undo, saved_key, saved_keyed
+            for then in following:
+                result.append((CHAIN, s, n, d, (move,) + (then[4] if then[0] == CHAIN else (then,))))
+        return result
 
     def _stock_cards_need_partners(self, rules, table, refilled) -> tuple[int, int] | None:
         """(stock, waste) if, by the rules, a card in them can leave them only paired with a
@@ -216,7 +284,10 @@ class RulesState(CompactState):
             return [False] * len(piles)
         return [any(piles[j] for j in over) for over in table.covered_by]
 
-    def generate(self, ordered: bool) -> list:
+    def generate(self, ordered: bool, only: tuple[int, int] | None = None) -> list:
+        """The moves (the most promising first if ``ordered``); with ``only`` (a pile, a pile),
+        only the moves from the first or onto the second (``_chains``' follow-ups: no clicks,
+        no moves through the cells)."""
         if self.partners and self.hopeless():
             return []           # (lost: no move can lead to a win)
         table, rule_of, piles = self.table, self.rule_of, self.piles
@@ -298,6 +369,8 @@ class RulesState(CompactState):
                     if rank == addition:
                         collected.update(table.foundations)
                     targets = sorted(collected)
+                if only is not None and s != only[0]:
+                    targets = [only[1]] if only[1] in targets else []
                 for d in targets:
                     if d == s:
                         continue
@@ -317,15 +390,20 @@ class RulesState(CompactState):
                                addition, base, cells, columns):
                         continue
                     out.append((DRAG, s, n, d))
-            if (take == "top" or self.longest_drop == 1) and size > 1 and any_temp and s not in self.talon_wastes:
+            if (take == "top" or self.longest_drop == 1) and size > 1 and any_temp and s not in self.talon_wastes \
+                    and only is None:
                 self._through_cells(s, src_role, wants, broad, empty, cells, columns, out)
         clickable = range(count) if addition is not None else table.stock_piles
         talon_of = self.talon_of
         for i in clickable:
             if i in talon_of:
                 self._talon_plays(talon_of[i], wants, broad, empty, cells, columns, out)
-            elif self._stock_action(i) is not None or self._single(i, blocked):
+            elif only is None and (self._stock_action(i) is not None or self._single(i, blocked)):
                 out.append((CLICK, i, 1, -1))
+        if only is not None:
+            out = [move for move in out if move[3] == only[1] or move[1] == only[0]]
+        if self.waiting:
+            out = self._chains(out)
         if ordered and len(out) > 1:
             out.sort(key=self._priority, reverse=True)
         return out
@@ -452,6 +530,10 @@ class RulesState(CompactState):
         self.put(d, piles[d] + moved)
 
     def play(self, move) -> None:
+        if move[0] == CHAIN:
+            for part in move[4]:
+                self.play(part)
+            return
         if move[0] == SEQ:
             for step in self.steps(move):
                 self.play(step)
@@ -569,6 +651,8 @@ class RulesState(CompactState):
                                   self.weigh_blocks)
 
     def game_move(self, move) -> Move:
+        if move[0] == CHAIN:
+            return self.game_move(move[4][0])
         if move[0] == SEQ:
             return self.game_move(self.steps(move)[0])
         if move[0] == TALON:
@@ -626,6 +710,8 @@ class RulesState(CompactState):
         return tops, ups
 
     def expand(self, move) -> list[Move]:
+        if move[0] == CHAIN:
+            return [step for part in move[4] for step in self.expand(part)]
         if move[0] == SEQ:
             return [self.game_move(step) for step in self.steps(move)]
         if move[0] == TALON:

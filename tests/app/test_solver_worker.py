@@ -166,10 +166,13 @@ def test_a_player_who_leaves_the_line_is_brought_back_to_it():
 def test_a_child_that_dies_answers_cant_tell_and_the_next_question_gets_a_new_one():
     """A solver process killed mid-search (the system out of memory, say) must not leave
     the desktop saying "Thinking..." for ever."""
+    from kingalbert.app.catalogue import GAMES_DIR, load_ruleset
     heard = Collector()
     worker = SolverWorker(heard)
     try:
-        job = worker.start("verdict", Game(KingAlbert(), 51, PLAIN), 60)
+        # (a deal whose search takes some 20 s: SolKit's King Albert, deal 19)
+        slow = Game(load_ruleset(str(GAMES_DIR / "sol" / "king_albert.sol")), 19, PLAIN)
+        job = worker.start("verdict", slow, 60)
         time.sleep(1.0)
         worker.process.kill()
         answer = heard.wait(20)

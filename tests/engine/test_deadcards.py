@@ -22,17 +22,29 @@ def alternate_takes():
 def test_a_two_is_dead_while_the_aces_that_could_go_on_it_are_still_out_only_if_aces_go_up():
     takes = alternate_takes()
     stacks = [[ACE["H"], TWO["H"]], [ACE["D"]], [], []]        # the black Aces are still in play
-    without = deadcards.dead_mask(stacks, 1, takes, returns=True)
-    with_rule = deadcards.dead_mask(stacks, 1, takes, returns=True, starts_go_up=True)
+    without = deadcards.dead_mask(stacks, 1, takes)
+    with_rule = deadcards.dead_mask(stacks, 1, takes, starts_go_up=True)
     assert not without >> TWO["H"] & 1 and without >> ACE["H"] & 1
     assert with_rule >> TWO["H"] & 1 and with_rule >> ACE["D"] & 1
     # a Three needs the black Twos dead: not yet
     stacks[0].append(THREE["H"])
-    assert not deadcards.dead_mask(stacks, 1, takes, returns=True, starts_go_up=True) >> THREE["H"] & 1
+    assert not deadcards.dead_mask(stacks, 1, takes, starts_go_up=True) >> THREE["H"] & 1
 
 
 def test_start_cards_that_take_a_card_are_not_assumed_up():
     takes = alternate_takes()
     takes[ACE["C"]] = 1 << TWO["D"]        # (a wrapping build: something goes on a black Ace)
     stacks = [[ACE["H"], TWO["H"]], [], [], []]
-    assert not deadcards.dead_mask(stacks, 1, takes, returns=True, starts_go_up=True) >> TWO["H"] & 1
+    assert not deadcards.dead_mask(stacks, 1, takes, starts_go_up=True) >> TWO["H"] & 1
+
+
+def test_a_card_up_for_good_is_no_dead_card_while_a_card_that_could_go_on_it_is_out():
+    # where foundation cards never come down, the Four of Hearts up for good is still not
+    # dead while a black Three is out: the Three may have needed it (a position of `.pat`
+    # King Albert, which can be won, was called lost when every card up counted as dead)
+    takes = alternate_takes()
+    hearts = [ACE["H"] + rank for rank in range(4)]
+    spades = [ACE["S"] + rank for rank in range(6)]
+    stacks = [hearts, [ACE["D"] + rank for rank in range(4)], spades, []]    # the clubs are out
+    mask = deadcards.dead_mask(stacks, 1, takes, starts_go_up=True)
+    assert not mask >> hearts[3] & 1 and mask >> hearts[1] & 1

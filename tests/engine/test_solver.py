@@ -106,7 +106,7 @@ def test_seeded_deal_solution_replays():
 
 
 def test_limits_give_unknown():
-    game = Game(KingAlbert(), 19)   # (undecided in 10 s)
+    game = Game(KingAlbert(), 76)   # (won in some 115,000 positions, the most of deals 1-100)
     result = solve(game, timeout=None, max_states=500)
     assert result.verdict == "unknown" and result.limit == "states" and result.moves == []
     assert 500 <= result.states < 2000

@@ -5,10 +5,19 @@ import pytest
 
 from kingalbert.engine import Game
 from kingalbert.engine.solver import Budget, solve
+from kingalbert.engine.solver.compact import CHAIN
 from kingalbert.engine.solver.search import search
 from kingalbert.loaders.pat.compact import BYTE, PatState
-from tests.helpers.solver import agreement, wins
-from tests.helpers.solver_positions import bundled, check_compact_state, check_talon_plays, seeded, small_pat_position
+from tests.helpers.solver import agreement, plain_verdict, wins
+from tests.helpers.solver_positions import (
+    bundled,
+    check_compact_state,
+    check_talon_plays,
+    king_albert_laid_out,
+    king_albert_piles,
+    seeded,
+    small_pat_position,
+)
 
 GAMES = bundled("pat")
 IDS = [label for label, _, _ in GAMES]
@@ -316,3 +325,24 @@ def test_reduced_search_with_a_talon_agrees_with_plain_search(label, ruleset, op
     games = (small_pat_position(ruleset, options, rng, 13, spread=(1, 1), talon=(2, 6)) for _ in range(30))
     met = agreement(games, truth)
     assert sum(met.values()) >= 20 and set(met) == {"winnable", "unwinnable"}, met
+
+
+# -- cards that wait (docs/solver.md, "Cards that wait") -------------------------------------
+def test_the_piles_whose_cards_wait():
+    waiting = {label: sorted(state.names[i] for i in state.waiting) for label, ruleset, options in GAMES
+               for state in [PatState(ruleset, Game(ruleset, 1, options))]}
+    assert waiting["pat:King Albert"] == [f"p{k}" for k in range(15, 22)]    # (its reserve)
+    # Canfield's reserve is dealt thirteen cards (kept to one-card piles here: see
+    # ``solving.waiting_piles``); FreeCell's cells take cards
+    assert waiting["pat:Canfield"] == waiting["pat:FreeCell"] == waiting["pat:Klondike"] == []
+
+
+@pytest.mark.slow
+def test_reduced_search_with_cards_that_wait_agrees_with_plain_search():
+    _, ruleset, options = next(game for game in GAMES if game[0] == "pat:King Albert")
+    rng = seeded("pat:King Albert")
+    games = [king_albert_laid_out(ruleset, options, king_albert_piles(rng, reserve_cards=(3, 7), whole_suits=True))
+             for _ in range(80)]
+    chained = sum(any(move[0] == CHAIN for move in PatState(ruleset, game).moves(None, False)) for game in games)
+    met = agreement(games, lambda game: plain_verdict(game, max_states=5000))
+    assert met.get("winnable", 0) >= 10 and met.get("unwinnable", 0) >= 3 and chained >= 10, (met, chained)

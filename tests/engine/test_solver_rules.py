@@ -13,6 +13,7 @@ from tests.helpers.solver_positions import (
     bundled,
     check_compact_state,
     check_talon_plays,
+    king_albert_laid_out,
     king_albert_piles,
     reachable,
     seeded,
@@ -240,26 +241,6 @@ def test_the_piles_whose_cards_wait():
     assert waiting["sol:freecell"] == waiting["sol:klondike"] == waiting["ini:Yukon:easy"] == []
 
 
-def _king_albert_on(ruleset, options, piles):
-    """``king_albert_piles``' position laid out on a declarative King Albert: suit stacks,
-    playing stacks, then the reserve cards in the reserve places or, in order, on SolKit's
-    take-only tenth column."""
-    names = [pile.name for pile in Game(ruleset, 0, options).piles]
-    laid = {name: [] for name in names}
-    for k in range(4):
-        laid[names[k]] = piles.get(f"f{k + 1}", [])
-    for k in range(9):
-        laid[names[4 + k]] = piles.get(f"t{k + 1}", [])
-    reserve = [card for k in range(7) for card in piles.get(f"r{k + 1}", [])]
-    if len(names) == 14:
-        laid[names[13]] = reserve
-    else:
-        for k, card in enumerate(reserve):
-            laid[names[13 + k]] = [card]
-    position = {"piles": [{"name": name, "cards": cards} for name, cards in laid.items()]}
-    return Game.from_position(ruleset, position, options)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("label", ["sol:king_albert", "ini:KingAlbert:easy"])
 def test_reduced_search_with_cards_that_wait_agrees_with_plain_search(label):
@@ -267,7 +248,7 @@ def test_reduced_search_with_cards_that_wait_agrees_with_plain_search(label):
     # take and places to go, and some positions are lost
     _, ruleset, options = next(game for game in GAMES if game[0] == label)
     rng = seeded(label)
-    games = [_king_albert_on(ruleset, options, king_albert_piles(rng, reserve_cards=(3, 7), whole_suits=True))
+    games = [king_albert_laid_out(ruleset, options, king_albert_piles(rng, reserve_cards=(3, 7), whole_suits=True))
              for _ in range(80)]
     chained = sum(any(move[0] == CHAIN for move in RulesState(ruleset, game).moves(None, False)) for game in games)
     met = agreement(games, lambda game: plain_verdict(game, max_states=5000))

@@ -316,3 +316,26 @@ def king_albert_piles(rng, reserve_cards=(0, 2), whole_suits=False) -> dict[str,
             name = f"t{rng.randint(1, 9)}"
         piles.setdefault(name, []).append(card)
     return piles
+
+
+def king_albert_laid_out(ruleset, options, piles):
+    """``king_albert_piles``' position laid out on King Albert in another format, by the
+    piles' roles: suit stacks, playing stacks, then the reserve cards in the reserve places
+    or, in order, on the last playing stack (SolKit's take-only tenth column)."""
+    game = Game(ruleset, 0, options)
+    by_role: dict[str, list[str]] = {}
+    for pile in game.piles:
+        by_role.setdefault(pile.role, []).append(pile.name)
+    laid: dict[str, list[str]] = {pile.name: [] for pile in game.piles}
+    for k, name in enumerate(by_role["foundation"]):
+        laid[name] = piles.get(f"f{k + 1}", [])
+    for k, name in enumerate(by_role["tableau"][:9]):
+        laid[name] = piles.get(f"t{k + 1}", [])
+    reserve = [card for k in range(7) for card in piles.get(f"r{k + 1}", [])]
+    if "reserve" in by_role:
+        for name, card in zip(by_role["reserve"], reserve):
+            laid[name] = [card]
+    else:
+        laid[by_role["tableau"][9]] = reserve
+    position = {"piles": [{"name": name, "cards": cards} for name, cards in laid.items()]}
+    return Game.from_position(ruleset, position, options)

@@ -37,16 +37,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..moves import Move
-from ..solver.compact import CompactState, PileShares, builds_by_suit_only, contents_of
+from ..solver.compact import CHAIN, CompactState, PileShares, builds_by_suit_only, contents_of
 from ..solver.state import drag_promise
 from ..solver.talon import Talon
 from .fast import CODE, compiled, drop_targets, refuses_drop
 from .solving import facts as facts_of
 
-DRAG, CLICK, SEQ, TALON, CHAIN = 0, 1, 2, 3, 4
-#: how many waiting cards one chain puts out at most (a longer one ends with a card put out
-#: alone: offering more moves is always sound)
-CHAIN_DEPTH = 4
+DRAG, CLICK, SEQ, TALON = 0, 1, 2, 3
 
 
 def temp_ok(rule) -> bool:
@@ -156,10 +153,8 @@ class RulesState(CompactState):
         # (a talon's waste gives each card by a play of its own: no moves through the cells
         # from it, whose result would depend on the cards under the top)
         self.talon_wastes = frozenset(talon.waste for talon in self.talons)
-        #: the piles whose cards wait (docs/solver.md, "Cards that wait"), and how deep the
-        #: chains being worked out are (``_chains``)
+        #: the piles whose cards wait (docs/solver.md, "Cards that wait")
         self.waiting = frozenset() if plain else self._waiting_piles(rules, table, refilled | covering)
-        self._depth = 0
 
     def _free_talons(self, rules, table, tied) -> tuple[Talon, ...]:
         """The stocks that make a talon (``solver/talon.py``): dealing to a waste that gives
@@ -185,6 +180,9 @@ class RulesState(CompactState):
             out.append(Talon(i, waste, stock.count, stock.deal_on_redeal))
         return tuple(out)
 
+    def keeps(self, d: int) -> bool:
+        return self.table.roles[d] == "foundation"
+
     def _waiting_piles(self, rules, table, tied) -> frozenset[int]:
         """The piles whose cards wait (docs/solver.md, "Cards that wait"): piles that never take
         a card and give only their top one, neither refilled nor refilling, covered nor covering,
@@ -202,44 +200,6 @@ class RulesState(CompactState):
             i for i, rule in enumerate(rules.piles)
             if not rule.accept and rule.take == "top" and table.roles[i] != "foundation" and i not in tied
             and i not in self.stock_of and i not in wastes and not table.covered_by[i] and rule.won_count is None)
-
-    def _chains(self, out: list) -> list:
-        """``out`` with each move of a waiting pile's card onto a pile that is no foundation
-        replaced by the chains that begin with it: the card, then a card put on it or the card
-        it uncovered moved (worked out on the position after it), and so on while that is a
-        waiting card put out too (``(CHAIN, src, n, dst, moves)``; docs/solver.md, "Cards that
-        wait")."""
-        roles, waiting = self.table.roles, self.waiting
-        if not any(move[0] == DRAG and move[1] in waiting and roles[move[3]] != "foundation" for move in out):
-            return out
-        result = []
-        for move in out:
-            if move[0] != DRAG or move[1] not in waiting or roles[move[3]] == "foundation":
-                result.append(move)
-                continue
-            if self._depth >= CHAIN_DEPTH:
-                result.append(move)         # (put out alone: an extra move)
-                continue
-            _, s, n, d = move
-            saved_undo, saved_key, saved_keyed = self._undo, self._key, self._keyed
-            changes: list = []
-            self._undo = changes
-            self._depth += 1
-            try:
-                self.play(move)
-                following = self.generate(False, (s, d))
-            finally:
-                self._depth -= 1
-                piles = self.piles
-                for i, old in reversed(changes):
-                    if i < 0:
-                        self.extra = old
-                    else:
-                        piles[i] = old
-                self._undo, self._key, self._keyed = saved_undo, saved_key, saved_keyed
-            for then in following:
-                result.append((CHAIN, s, n, d, (move,) + (then[4] if then[0] == CHAIN else (then,))))
-        return result
 
     def _stock_cards_need_partners(self, rules, table, refilled) -> tuple[int, int] | None:
         """(stock, waste) if, by the rules, a card in them can leave them only paired with a
@@ -286,7 +246,7 @@ class RulesState(CompactState):
 
     def generate(self, ordered: bool, only: tuple[int, int] | None = None) -> list:
         """The moves (the most promising first if ``ordered``); with ``only`` (a pile, a pile),
-        only the moves from the first or onto the second (``_chains``' follow-ups: no clicks,
+        only the moves from the first or onto the second (``chained``' follow-ups: no clicks,
         no moves through the cells)."""
         if self.partners and self.hopeless():
             return []           # (lost: no move can lead to a win)
@@ -403,7 +363,7 @@ class RulesState(CompactState):
         if only is not None:
             out = [move for move in out if move[3] == only[1] or move[1] == only[0]]
         if self.waiting:
-            out = self._chains(out)
+            out = self.chained(out)
         if ordered and len(out) > 1:
             out.sort(key=self._priority, reverse=True)
         return out

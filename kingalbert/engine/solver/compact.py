@@ -26,6 +26,13 @@ from typing import Any
 
 from .budget import SearchInterrupted
 
+#: a move: a waiting card put out and the moves that follow it at once, ``(CHAIN, src, n, dst,
+#: moves)`` (``CompactState.chained``); a single move is ``(DRAG, src, n, dst)``
+DRAG, CHAIN = 0, 4
+#: how many waiting cards one chain puts out at most (a longer one ends with a card put out
+#: alone: offering more moves is always sound)
+CHAIN_DEPTH = 4
+
 
 def contents_of(indices):
     """A function from the piles to the tuple of those at ``indices`` (in C: the search asks
@@ -77,6 +84,11 @@ class CompactState(ABC):
         #: that sets them offers the plays of their cards instead of their clicks
         self.talons: tuple = ()
         self.talon_wastes: frozenset = frozenset()
+        #: the piles whose cards wait (docs/solver.md, "Cards that wait": a subclass that sets
+        #: them has ``generate`` pass its moves through ``chained``), and how deep the chains
+        #: being worked out are
+        self.waiting: frozenset = frozenset()
+        self._depth = 0
 
     # -- keys ------------------------------------------------------------------------
     @staticmethod
@@ -195,10 +207,50 @@ class CompactState(ABC):
         """The game's moves that make up ``move`` (one, unless the state plays several as one)."""
         return [self.game_move(move)]
 
+    def chained(self, out: list) -> list:
+        """``out`` with each move of a waiting pile's card onto a pile that ``keeps`` not
+        replaced by the chains that begin with it: the card, then a card put on it or the card
+        it uncovered moved (the moves ``generate(False, (src, dst))`` gives on the position
+        after it), and so on while that is a waiting card put out too (docs/solver.md, "Cards
+        that wait")."""
+        waiting, keeps = self.waiting, self.keeps
+        if not any(move[0] == DRAG and move[1] in waiting and not keeps(move[3]) for move in out):
+            return out
+        result = []
+        for move in out:
+            if move[0] != DRAG or move[1] not in waiting or keeps(move[3]) or self._depth >= CHAIN_DEPTH:
+                result.append(move)         # (past CHAIN_DEPTH, put out alone: an extra move)
+                continue
+            _, s, n, d = move
+            saved_undo, saved_key, saved_keyed = self._undo, self._key, self._keyed
+            changes: list = []
+            self._undo = changes
+            self._depth += 1
+            try:
+                self.play(move)
+                following = self.generate(False, (s, d))
+            finally:
+                self._depth -= 1
+                piles = self.piles
+                for i, old in reversed(changes):
+                    if i < 0:
+                        self.extra = old
+                    else:
+                        piles[i] = old
+                self._undo, self._key, self._keyed = saved_undo, saved_key, saved_keyed
+            for then in following:
+                result.append((CHAIN, s, n, d, (move,) + (then[4] if then[0] == CHAIN else (then,))))
+        return result
+
+    def keeps(self, d: int) -> bool:
+        """Is pile ``d`` a foundation (a waiting card goes there alone)?"""
+        return False
+
     # -- what a subclass gives -------------------------------------------------------------
     @abstractmethod
-    def generate(self, ordered: bool) -> list:
-        ...
+    def generate(self, ordered: bool, only: tuple[int, int] | None = None) -> list:
+        """The moves, the most promising first if ``ordered``; with ``only`` (a pile, a pile),
+        only those from the first or onto the second (needed only where ``waiting`` is set)."""
 
     @abstractmethod
     def play(self, move) -> None:

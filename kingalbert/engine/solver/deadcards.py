@@ -23,16 +23,20 @@ def proper(stacks, start: int, fit) -> bool:
     return True
 
 
-def dead_mask(stacks, copies: int, takes, returns: bool, starts_go_up: bool = False) -> int:
+def dead_mask(stacks, copies: int, takes, starts_go_up: bool = False) -> int:
     """The mask of dead card codes on foundations holding ``stacks``.
 
-    A code is a candidate when all ``copies`` of it are up.  Without ``returns``
-    (foundation cards never come down) every candidate is dead.  Otherwise D is the
-    largest set of candidates such that each copy lies on its foundation above
-    cards of D only, and every card some pile would take on a card of D
-    (``takes[code]``, a mask) is in D, or (with ``starts_go_up``) is a card that
-    starts a foundation and on which no pile takes any card: such a card never
-    needs to be anywhere but on its foundation (docs/solver.md, "Dead cards")."""
+    A code is a candidate when all ``copies`` of it are up.  D is the largest set of
+    candidates such that each copy lies on its foundation above cards of D only, and
+    every card some pile would take on a card of D (``takes[code]``, a mask) is in D,
+    or (with ``starts_go_up``) is a card that starts a foundation and on which no pile
+    takes any card: such a card never needs to be anywhere but on its foundation
+    (docs/solver.md, "Dead cards").  Where foundation cards never come down, every
+    card up stays up anyway, but D is still what a card may be played up at once
+    into: a card up that a card still out could have been put on may have been needed
+    there (27 Nov: every candidate counted as dead there, so every card that could go
+    up went up at once, and `.pat` King Albert, Canfield and Little Mystery positions
+    that can be won were called lost)."""
     never = 0
     if starts_go_up:
         start = next((codes[0] % 13 for codes in stacks if codes), None)
@@ -48,8 +52,6 @@ def dead_mask(stacks, copies: int, takes, returns: bool, starts_go_up: bool = Fa
     for code in range(52):
         if counts[code] == copies:
             candidates |= 1 << code
-    if not returns:
-        return candidates
     while True:
         good = [0] * 52
         for codes in stacks:

@@ -20,10 +20,10 @@ straight from it (``TALON``: the clicks, then the drag).
 from __future__ import annotations
 
 from ...engine.moves import Move
-from ...engine.solver.compact import CompactState, builds_by_suit_only
+from ...engine.solver.compact import CHAIN, CompactState, builds_by_suit_only
 from ...engine.solver.talon import Talon
 from .model import UNLIMITED
-from .solving import by_place_excluded
+from .solving import by_place_excluded, keeps, waiting_piles
 from .solving import facts as facts_of
 from .tables import BYTE, CLICK, DRAG, FACES, down, tables, up  # noqa: F401  (BYTE: the card codes, for tests)
 
@@ -106,6 +106,11 @@ class PatState(CompactState):
             self.extra = (1, 1)
         #: per pile turning its top card up when free, the piles whose giving a card may free it
         self.unblockers = self._unblockers()
+        #: the piles whose cards wait (docs/solver.md, "Cards that wait")
+        self.waiting = frozenset() if plain else waiting_piles(self.table, self.facts)
+
+    def keeps(self, d: int) -> bool:
+        return keeps(self.table, d)
 
     def _free_talon(self, ruleset) -> Talon | None:
         """The stock as a talon (``solver/talon.py``): turned over unshuffled as often as one
@@ -315,7 +320,10 @@ class PatState(CompactState):
         return (cells + 1) * 2 ** columns
 
     # -- the moves --------------------------------------------------------------------------
-    def generate(self, ordered: bool) -> list:
+    def generate(self, ordered: bool, only: tuple[int, int] | None = None) -> list:
+        """The moves (the most promising first if ``ordered``); with ``only`` (a pile, a pile),
+        only the moves from the first or onto the second (``chained``'s follow-ups: no
+        clicks, no moves through empty piles)."""
         piles, table = self.piles, self.table
         if self.pairs is not None and self.pairs.hopeless(piles):
             return []           # (lost: some card can never be paired)
@@ -375,6 +383,8 @@ class PatState(CompactState):
                 bottom = (cards[-n] - 1) % 52
                 found = wants.get(bottom)
                 targets = sorted(found + empty) if found and empty else (found or empty)
+                if only is not None and s != only[0]:
+                    targets = [only[1]] if only[1] in targets else []
                 for d in targets:
                     if d == s:
                         continue
@@ -389,12 +399,15 @@ class PatState(CompactState):
                     elif self.drop_ok(s, n, d):
                         out.append((DRAG, s, n, d))
             if free and size > 1 and cards[-2] <= 52 and cards[-1] <= 52 and not self.pick_ok(s, 2) \
-                    and s not in self.talon_wastes:
+                    and s not in self.talon_wastes and only is None:
                 self._through_empty(s, wants, free, out)
         if self.talon is not None:
             self._talon_plays(wants, empty, out)
-        elif self.click_plan(0) is not None:
+        elif only is None and self.click_plan(0) is not None:
             out.append((CLICK, 0, 1, -1))
+        if only is not None:
+            out = [move for move in out if move[3] == only[1] or move[1] == only[0]]
+            return self.chained(out) if self.waiting else out
         unblockers = self.unblockers
         for i in table.flippable:       # (the other piles a click can do anything to)
             cards = piles[i]
@@ -404,6 +417,8 @@ class PatState(CompactState):
                 continue        # (a face-down top there is blocked, or it would have turned up)
             if self.click_plan(i) is not None:
                 out.append((CLICK, i, 1, -1))
+        if self.waiting:
+            out = self.chained(out)
         if ordered and len(out) > 1:
             out.sort(key=self.priority, reverse=True)
         return out
@@ -635,6 +650,10 @@ class PatState(CompactState):
         self.put(d, piles[d] + moved)
 
     def play(self, move) -> None:
+        if move[0] == CHAIN:
+            for part in move[4]:
+                self.play(part)
+            return
         if move[0] == SEQ:
             for step in self.steps(move):
                 self.play(step)
@@ -725,6 +744,8 @@ class PatState(CompactState):
         return self.facts.scores(self)
 
     def expand(self, move) -> list[Move]:
+        if move[0] == CHAIN:
+            return [step for part in move[4] for step in self.expand(part)]
         if move[0] == SEQ:
             return [self.game_move(step) for step in self.steps(move)]
         if move[0] == TALON:
@@ -735,6 +756,8 @@ class PatState(CompactState):
         return [self.game_move(move)]
 
     def game_move(self, move) -> Move:
+        if move[0] == CHAIN:
+            return self.game_move(move[4][0])
         if move[0] == SEQ:
             return self.game_move(self.steps(move)[0])
         if move[0] == TALON:

@@ -186,13 +186,17 @@ class CompactState(ABC):
         return played, changes
 
     def undo(self, token) -> None:
+        self.take_back(token[1])
+        self._key = None
+
+    def take_back(self, changes) -> None:
+        """Put back what ``put`` and ``set_extra`` changed (``changes``: their record)."""
         piles = self.piles
-        for i, old in reversed(token[1]):
+        for i, old in reversed(changes):
             if i < 0:
                 self.extra = old
             else:
                 piles[i] = old
-        self._key = None
 
     def moves(self, last, ordered: bool) -> list:
         budget = self.budget
@@ -231,12 +235,7 @@ class CompactState(ABC):
                 following = self.generate(False, (s, d))
             finally:
                 self._depth -= 1
-                piles = self.piles
-                for i, old in reversed(changes):
-                    if i < 0:
-                        self.extra = old
-                    else:
-                        piles[i] = old
+                self.take_back(changes)
                 self._undo, self._key, self._keyed = saved_undo, saved_key, saved_keyed
             for then in following:
                 result.append((CHAIN, s, n, d, (move,) + (then[4] if then[0] == CHAIN else (then,))))

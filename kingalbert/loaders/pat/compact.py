@@ -500,12 +500,7 @@ class PatState(CompactState):
                 self.play(step)
             return True
         finally:
-            piles = self.piles
-            for i, old in reversed(changes):
-                if i < 0:
-                    self.extra = old
-                else:
-                    piles[i] = old
+            self.take_back(changes)
             self._undo, self._key = saved, key
 
     @staticmethod

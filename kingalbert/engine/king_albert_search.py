@@ -207,7 +207,7 @@ class KingAlbertState:
 
     def apply(self, move):
         """Move one card, or play a chain (``(source, destination, covers)``: a reserve
-        card onto a playing stack and the cards put on it there, see ``_chains``);
+        card onto a playing stack and the cards put on it there, see ``_covers``);
         returns the steps done (with automatic moves)."""
         if len(move) > 2:
             src, dst, covers = move
@@ -353,14 +353,15 @@ class KingAlbertState:
             r = c % 13
             if found[s] == r:
                 add((120, RES0 + j, FND0 + s))
-            for q in PARENTS[c]:
-                d = tops.get(q)
-                if d is not None:
-                    for covers in self._covers(c, d, tops, 1 << j):
-                        add((25, RES0 + j, d, covers))
+            # onto a playing stack only with the cards put on it at once (argument 5)
+            dests = [(25, d) for d in map(tops.get, PARENTS[c]) if d is not None]
             if empty >= 0:
-                for covers in self._covers(c, empty, tops, 1 << j):
-                    add((2 - r, RES0 + j, empty, covers))
+                dests.append((2 - r, empty))
+            if dests:
+                chains = self._covers(c, tops)
+                for score, d in dests:
+                    for covers in chains:
+                        add((score, RES0 + j, d, covers))
         # suit stacks: cards that come back down (never the dead ones)
         for s in (range(4) if self.returns else ()):
             k = found[s]
@@ -401,14 +402,14 @@ class KingAlbertState:
                 s = c // 13
                 if found[s] == c % 13:
                     add((RES0 + j, FND0 + s))
-                for q in PARENTS[c]:
-                    d = get(q)
-                    if d is not None:
-                        for covers in self._covers(c, d, tops, 1 << j):
-                            add((RES0 + j, d, covers))
+                dests = [d for d in map(get, PARENTS[c]) if d is not None]
                 if empty >= 0:
-                    for covers in self._covers(c, empty, tops, 1 << j):
-                        add((RES0 + j, empty, covers))
+                    dests.append(empty)
+                if dests:
+                    chains = self._covers(c, tops)
+                    for d in dests:
+                        for covers in chains:
+                            add((RES0 + j, d, covers))
         if self.returns:
             for s in range(4):
                 k = found[s]
@@ -423,28 +424,22 @@ class KingAlbertState:
                     add((FND0 + s, empty))
         return out
 
-    def _covers(self, c, d, tops, taken):
-        """The ways to put cards on reserve card ``c`` once it is on playing stack ``d``
+    def _covers(self, c, tops):
+        """The ways to put cards on reserve card ``c`` once it is on a playing stack
         (argument 5 of the module's docstring): each a tuple of the places the cards come
-        from, in order, every one but the last a reserve place (``taken``: a bit per reserve
-        place already used) whose card the next one covers."""
+        from, in order, every one but the last a reserve place whose card the next one
+        covers (each a rank lower: no place comes twice)."""
         out = []
-        found = self.found
+        found, res = self.found, self.res
         for y in CHILDREN[c]:
             i = tops.get(y)
             if i is not None:
                 out.append((i,))
-                continue
-            res = self.res
-            if y in res:
+            elif y in res:
                 j = res.index(y)
-                if not taken >> j & 1:
-                    for rest in self._covers(y, d, tops, taken | 1 << j):
-                        out.append((RES0 + j,) + rest)
-                continue
-            s = y // 13
-            if self.returns and found[s] == y % 13 + 1 and not dead_on_top(found, s):
-                out.append((FND0 + s,))
+                out += [(RES0 + j,) + rest for rest in self._covers(y, tops)]
+            elif self.returns and found[y // 13] == y % 13 + 1 and not dead_on_top(found, y // 13):
+                out.append((FND0 + y // 13,))
         return out
 
     # -- search --------------------------------------------------------------

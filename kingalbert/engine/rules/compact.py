@@ -490,10 +490,6 @@ class RulesState(CompactState):
         self.put(d, piles[d] + moved)
 
     def play(self, move) -> None:
-        if move[0] == CHAIN:
-            for part in move[4]:
-                self.play(part)
-            return
         if move[0] == SEQ:
             for step in self.steps(move):
                 self.play(step)
@@ -670,8 +666,6 @@ class RulesState(CompactState):
         return tops, ups
 
     def expand(self, move) -> list[Move]:
-        if move[0] == CHAIN:
-            return [step for part in move[4] for step in self.expand(part)]
         if move[0] == SEQ:
             return [self.game_move(step) for step in self.steps(move)]
         if move[0] == TALON:

@@ -34,6 +34,11 @@ DRAG, CHAIN = 0, 4
 CHAIN_DEPTH = 4
 
 
+def parts(move) -> tuple:
+    """The moves a chain is made of, in order (any other move: itself alone)."""
+    return move[4] if move[0] == CHAIN else (move,)
+
+
 def contents_of(indices):
     """A function from the piles to the tuple of those at ``indices`` (in C: the search asks
     this after every move)."""
@@ -161,7 +166,8 @@ class CompactState(ABC):
         and what they changed."""
         self._undo = changes = []
         played = [move]
-        self.play(move)
+        for part in parts(move):
+            self.play(part)
         for _ in range(self.limit):
             extra = self.safe_move()
             if extra is None:
@@ -205,7 +211,7 @@ class CompactState(ABC):
         return self.generate(ordered)
 
     def game_moves(self, tokens) -> list:
-        return [step for token in tokens for move in token[0] for step in self.expand(move)]
+        return [step for token in tokens for move in token[0] for part in parts(move) for step in self.expand(part)]
 
     def expand(self, move) -> list:
         """The game's moves that make up ``move`` (one, unless the state plays several as one)."""
@@ -216,7 +222,8 @@ class CompactState(ABC):
         replaced by the chains that begin with it: the card, then a card put on it or the card
         it uncovered moved (the moves ``generate(False, (src, dst))`` gives on the position
         after it), and so on while that is a waiting card put out too (docs/solver.md, "Cards
-        that wait")."""
+        that wait").  ``apply`` plays a chain's moves (``parts``), ``game_moves`` spells them
+        out; a subclass's ``play`` and ``expand`` see only single moves."""
         waiting, keeps = self.waiting, self.keeps
         if not any(move[0] == DRAG and move[1] in waiting and not keeps(move[3]) for move in out):
             return out
@@ -238,7 +245,7 @@ class CompactState(ABC):
                 self.take_back(changes)
                 self._undo, self._key, self._keyed = saved_undo, saved_key, saved_keyed
             for then in following:
-                result.append((CHAIN, s, n, d, (move,) + (then[4] if then[0] == CHAIN else (then,))))
+                result.append((CHAIN, s, n, d, (move,) + parts(then)))
         return result
 
     def keeps(self, d: int) -> bool:

@@ -645,10 +645,6 @@ class PatState(CompactState):
         self.put(d, piles[d] + moved)
 
     def play(self, move) -> None:
-        if move[0] == CHAIN:
-            for part in move[4]:
-                self.play(part)
-            return
         if move[0] == SEQ:
             for step in self.steps(move):
                 self.play(step)
@@ -739,8 +735,6 @@ class PatState(CompactState):
         return self.facts.scores(self)
 
     def expand(self, move) -> list[Move]:
-        if move[0] == CHAIN:
-            return [step for part in move[4] for step in self.expand(part)]
         if move[0] == SEQ:
             return [self.game_move(step) for step in self.steps(move)]
         if move[0] == TALON:

@@ -14,7 +14,6 @@ from kingalbert.engine.solver.search import search
 from tests.helpers.solver import plain_verdict
 from tests.helpers.solver_positions import king_albert_piles
 
-SUITS = "HCDS"
 RANKS = "A23456789TJQK"
 
 

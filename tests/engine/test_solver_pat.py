@@ -5,16 +5,13 @@ import pytest
 
 from kingalbert.engine import Game
 from kingalbert.engine.solver import Budget, solve
-from kingalbert.engine.solver.compact import CHAIN
 from kingalbert.engine.solver.search import search
 from kingalbert.loaders.pat.compact import BYTE, PatState
-from tests.helpers.solver import agreement, plain_verdict, wins
+from tests.helpers.solver import agreement, cards_that_wait_agree, wins
 from tests.helpers.solver_positions import (
     bundled,
     check_compact_state,
     check_talon_plays,
-    king_albert_laid_out,
-    king_albert_piles,
     seeded,
     small_pat_position,
 )
@@ -340,9 +337,4 @@ def test_the_piles_whose_cards_wait():
 @pytest.mark.slow
 def test_reduced_search_with_cards_that_wait_agrees_with_plain_search():
     _, ruleset, options = next(game for game in GAMES if game[0] == "pat:King Albert")
-    rng = seeded("pat:King Albert")
-    games = [king_albert_laid_out(ruleset, options, king_albert_piles(rng, reserve_cards=(3, 7), whole_suits=True))
-             for _ in range(80)]
-    chained = sum(any(move[0] == CHAIN for move in PatState(ruleset, game).moves(None, False)) for game in games)
-    met = agreement(games, lambda game: plain_verdict(game, max_states=5000))
-    assert met.get("winnable", 0) >= 10 and met.get("unwinnable", 0) >= 3 and chained >= 10, (met, chained)
+    cards_that_wait_agree(ruleset, options, seeded("pat:King Albert"), lambda game: PatState(ruleset, game))

@@ -4,17 +4,15 @@ the reductions derived from the rules agrees with a plain exhaustive search."""
 import pytest
 
 from kingalbert.engine import Game
-from kingalbert.engine.rules.compact import CHAIN, RulesState
+from kingalbert.engine.rules.compact import RulesState
 from kingalbert.engine.rules.fast import CODE
 from kingalbert.engine.ruleset import Ruleset
 from kingalbert.engine.solver import solve
-from tests.helpers.solver import agreement, plain_verdict, wins
+from tests.helpers.solver import agreement, cards_that_wait_agree, plain_verdict, wins
 from tests.helpers.solver_positions import (
     bundled,
     check_compact_state,
     check_talon_plays,
-    king_albert_laid_out,
-    king_albert_piles,
     reachable,
     seeded,
     small_rules_position,
@@ -244,12 +242,5 @@ def test_the_piles_whose_cards_wait():
 @pytest.mark.slow
 @pytest.mark.parametrize("label", ["sol:king_albert", "ini:KingAlbert:easy"])
 def test_reduced_search_with_cards_that_wait_agrees_with_plain_search(label):
-    # many reserve cards and every suit out to its King: reserve cards have cards to
-    # take and places to go, and some positions are lost
     _, ruleset, options = next(game for game in GAMES if game[0] == label)
-    rng = seeded(label)
-    games = [king_albert_laid_out(ruleset, options, king_albert_piles(rng, reserve_cards=(3, 7), whole_suits=True))
-             for _ in range(80)]
-    chained = sum(any(move[0] == CHAIN for move in RulesState(ruleset, game).moves(None, False)) for game in games)
-    met = agreement(games, lambda game: plain_verdict(game, max_states=5000))
-    assert met.get("winnable", 0) >= 10 and met.get("unwinnable", 0) >= 3 and chained >= 10, (met, chained)
+    cards_that_wait_agree(ruleset, options, seeded(label), lambda game: RulesState(ruleset, game))

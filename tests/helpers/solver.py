@@ -51,3 +51,17 @@ def agreement(games, truth) -> dict:
             assert wins(game, result.moves), game.to_position()
         met[verdict] = met.get(verdict, 0) + 1
     return met
+
+
+def cards_that_wait_agree(ruleset, options, rng, make_state) -> None:
+    """``king_albert_piles`` positions with many reserve cards and every suit out to its King
+    (reserve cards have cards to take and places to go, and some positions are lost), laid
+    out on ``ruleset``'s King Albert: the search's verdicts must be the plain search's, and
+    chains must be offered (``make_state(game)``: the game's compact state)."""
+    from kingalbert.engine.solver.compact import CHAIN
+    from tests.helpers.solver_positions import king_albert_laid_out, king_albert_piles
+    games = [king_albert_laid_out(ruleset, options, king_albert_piles(rng, reserve_cards=(3, 7), whole_suits=True))
+             for _ in range(80)]
+    chained = sum(any(move[0] == CHAIN for move in make_state(game).moves(None, False)) for game in games)
+    met = agreement(games, lambda game: plain_verdict(game, max_states=5000))
+    assert met.get("winnable", 0) >= 10 and met.get("unwinnable", 0) >= 3 and chained >= 10, (met, chained)

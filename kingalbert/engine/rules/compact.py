@@ -246,8 +246,8 @@ class RulesState(CompactState):
 
     def generate(self, ordered: bool, only: tuple[int, int] | None = None) -> list:
         """The moves (the most promising first if ``ordered``); with ``only`` (a pile, a pile),
-        only the moves from the first or onto the second (``chained``' follow-ups: no clicks,
-        no moves through the cells)."""
+        no clicks, no moves through the cells and no drags but those from the first or onto
+        the second (``chained``'s follow-ups)."""
         if self.partners and self.hopeless():
             return []           # (lost: no move can lead to a win)
         table, rule_of, piles = self.table, self.rule_of, self.piles
@@ -360,8 +360,6 @@ class RulesState(CompactState):
                 self._talon_plays(talon_of[i], wants, broad, empty, cells, columns, out)
             elif only is None and (self._stock_action(i) is not None or self._single(i, blocked)):
                 out.append((CLICK, i, 1, -1))
-        if only is not None:
-            out = [move for move in out if move[3] == only[1] or move[1] == only[0]]
         if self.waiting:
             out = self.chained(out)
         if ordered and len(out) > 1:

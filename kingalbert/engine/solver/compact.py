@@ -239,7 +239,7 @@ class CompactState(ABC):
             self._depth += 1
             try:
                 self.play(move)
-                following = self.generate(False, (s, d))
+                following = [then for then in self.generate(False, (s, d)) if then[3] == d or then[1] == s]
             finally:
                 self._depth -= 1
                 self.take_back(changes)
@@ -256,7 +256,9 @@ class CompactState(ABC):
     @abstractmethod
     def generate(self, ordered: bool, only: tuple[int, int] | None = None) -> list:
         """The moves, the most promising first if ``ordered``; with ``only`` (a pile, a pile),
-        only those from the first or onto the second (needed only where ``waiting`` is set)."""
+        it may leave out all but those from the first or onto the second (``chained`` asks so
+        for the follow-ups of a waiting card, and keeps those alone).  ``only`` matters only
+        where ``waiting`` is set."""
 
     @abstractmethod
     def play(self, move) -> None:

@@ -322,8 +322,8 @@ class PatState(CompactState):
     # -- the moves --------------------------------------------------------------------------
     def generate(self, ordered: bool, only: tuple[int, int] | None = None) -> list:
         """The moves (the most promising first if ``ordered``); with ``only`` (a pile, a pile),
-        only the moves from the first or onto the second (``chained``'s follow-ups: no
-        clicks, no moves through empty piles)."""
+        no clicks, no moves through empty piles and no drags but those from the first or onto
+        the second (``chained``'s follow-ups)."""
         piles, table = self.piles, self.table
         if self.pairs is not None and self.pairs.hopeless(piles):
             return []           # (lost: some card can never be paired)
@@ -405,8 +405,7 @@ class PatState(CompactState):
             self._talon_plays(wants, empty, out)
         elif only is None and self.click_plan(0) is not None:
             out.append((CLICK, 0, 1, -1))
-        if only is not None:
-            out = [move for move in out if move[3] == only[1] or move[1] == only[0]]
+        if only is not None:        # (``chained``'s follow-ups: no clicks)
             return self.chained(out) if self.waiting else out
         unblockers = self.unblockers
         for i in table.flippable:       # (the other piles a click can do anything to)

@@ -48,3 +48,27 @@ def test_a_card_up_for_good_is_no_dead_card_while_a_card_that_could_go_on_it_is_
     stacks = [hearts, [ACE["D"] + rank for rank in range(4)], spades, []]    # the clubs are out
     mask = deadcards.dead_mask(stacks, 1, takes, starts_go_up=True)
     assert not mask >> hearts[3] & 1 and mask >> hearts[1] & 1
+    # the same where nothing comes down: the Four still waits for the clubs, the Two is dead
+    mask = deadcards.dead_mask(stacks, 1, takes, starts_go_up=True, returns=False)
+    assert not mask >> hearts[3] & 1 and mask >> hearts[1] & 1
+
+
+def by_suit_round_the_corner_takes():
+    """Down by suit round the corner (Little Mystery's building piles): on a card, the one
+    a rank lower of its suit, a King on an Ace."""
+    return [1 << (code // 13 * 13 + (code % 13 - 1) % 13) for code in range(52)]
+
+
+def test_where_nothing_comes_down_a_card_is_dead_once_what_could_go_on_it_is_up():
+    # foundations up by suit round the corner from a Five: on the Seven of Hearts only the
+    # Six of Hearts could go, and it is up below it for good, so the Seven may go up at once;
+    # where foundation cards come down, the Five waits for the Four (the last heart), and
+    # nothing above it is dead
+    takes = by_suit_round_the_corner_takes()
+    five = THREE["H"] + 2
+    hearts = [five, five + 1, five + 2]
+    stacks = [hearts, [], [], []]
+    kept = deadcards.dead_mask(stacks, 1, takes, starts_go_up=True, returns=False)
+    assert kept >> hearts[2] & 1 and kept >> hearts[1] & 1
+    assert not kept >> five & 1            # (the Four of Hearts could still go on it)
+    assert not deadcards.dead_mask(stacks, 1, takes, starts_go_up=True)

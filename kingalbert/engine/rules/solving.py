@@ -122,7 +122,7 @@ class DeadCards:
         return deadcards.proper(stacks, start, self.fit)
 
     def dead_mask(self, stacks) -> int:
-        return deadcards.dead_mask(stacks, self.copies, self.takes, self.starts_go_up)
+        return deadcards.dead_mask(stacks, self.copies, self.takes, self.starts_go_up, self.returns)
 
 
 def facts(ruleset, rules: Rules) -> Facts:

@@ -23,7 +23,7 @@ def proper(stacks, start: int, fit) -> bool:
     return True
 
 
-def dead_mask(stacks, copies: int, takes, starts_go_up: bool = False) -> int:
+def dead_mask(stacks, copies: int, takes, starts_go_up: bool = False, returns: bool = True) -> int:
     """The mask of dead card codes on foundations holding ``stacks``.
 
     A code is a candidate when all ``copies`` of it are up.  D is the largest set of
@@ -52,6 +52,14 @@ def dead_mask(stacks, copies: int, takes, starts_go_up: bool = False) -> int:
     for code in range(52):
         if counts[code] == copies:
             candidates |= 1 << code
+    if not returns:
+        # nothing comes down: a card up stays, so one is dead once every card that could go
+        # on it is up too (or a start card that goes up from anywhere)
+        kept = 0
+        for code in range(52):
+            if candidates >> code & 1 and not takes[code] & ~(candidates | never):
+                kept |= 1 << code
+        return kept
     while True:
         good = [0] * 52
         for codes in stacks:

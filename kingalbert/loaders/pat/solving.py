@@ -104,7 +104,7 @@ class PatFacts:
             stacks.append([b - 1 for b in piles[f]])
         if not deadcards.proper(stacks, dead.start, dead.fit):
             return frozenset(), {}
-        mask = deadcards.dead_mask(stacks, dead.copies, dead.takes, True)
+        mask = deadcards.dead_mask(stacks, dead.copies, dead.takes, True, dead.returns)
         tops = frozenset(f for f, codes in zip(dead.foundations, stacks) if codes and mask >> codes[-1] & 1)
         ups = {}
         empty_done = False
@@ -122,7 +122,7 @@ class PatFacts:
                     continue
                 trial = [list(x) for x in stacks]
                 trial[k].append(code)
-                if deadcards.dead_mask(trial, dead.copies, dead.takes, True) >> code & 1:
+                if deadcards.dead_mask(trial, dead.copies, dead.takes, True, dead.returns) >> code & 1:
                     ups[code] = f
         return tops, ups
 

@@ -5,6 +5,7 @@ import pytest
 
 from kingalbert.engine import Game
 from kingalbert.engine.solver import Budget, solve
+from kingalbert.engine.solver.compact import CHAIN
 from kingalbert.engine.solver.search import search
 from kingalbert.loaders.pat.compact import BYTE, PatState
 from tests.helpers.solver import agreement, cards_that_wait_agree, wins
@@ -338,3 +339,63 @@ def test_the_piles_whose_cards_wait():
 def test_reduced_search_with_cards_that_wait_agrees_with_plain_search():
     _, ruleset, options = next(game for game in GAMES if game[0] == "pat:King Albert")
     cards_that_wait_agree(ruleset, options, seeded("pat:King Albert"), lambda game: PatState(ruleset, game))
+
+
+def test_the_piles_a_card_of_the_talon_waits_for():
+    """Little Mystery's building piles (they give one card at a time); no other bundled game
+    (Klondike's tableau gives runs: see ``solving.talon_waits``)."""
+    waits = {label: sorted(state.names[i] for i in state.talon_waits) for label, ruleset, options in GAMES
+             for state in [PatState(ruleset, Game(ruleset, 1, options))]}
+    assert waits.pop("pat:Little Mystery") == ["p11", "p15", "p3", "p7"]
+    assert not any(waits.values()), waits
+
+
+def little_mystery():
+    return next(game for game in TALONS if game[0] == "pat:Little Mystery")
+
+
+def test_the_moves_of_a_talon_card_that_waits_are_the_same_from_every_position_of_its_cycle():
+    """A position met in play and the same one restored from its key (the talon turned to
+    the end of its cycle) lead to the same positions: the waste's top card waits as the
+    talon's other cards do (a line found from the one was lost replaying it from the other:
+    ``LineLost`` on deal 15, when only the talon's plays waited)."""
+    from tests.helpers.solver_positions import reachable
+    _, ruleset, options = little_mystery()
+    compared = chained = 0
+    for game in reachable(ruleset, options, seeded("talon cycle"), seeds=6, steps=50):
+        played = PatState(ruleset, game)
+        restored = PatState(ruleset, game)
+        restored.restore(played.key())
+        children = []
+        for state in (played, restored):
+            keys = set()
+            for move in state.moves(None, False):
+                chained += move[0] == CHAIN
+                token = state.apply(move)
+                keys.add(state.key())
+                state.undo(token)
+            children.append(keys)
+        assert children[0] == children[1], game.to_position()
+        compared += played.piles[played.talon.waste] != restored.piles[restored.talon.waste]
+    assert compared >= 20 and chained >= 20, (compared, chained)
+
+
+@pytest.mark.slow
+def test_reduced_search_with_talon_cards_that_wait_agrees_with_plain_search():
+    """Little Mystery positions with two or three suits out and many of their cards in the talon: a
+    card of the talon goes onto a building pile only with a card put on it at once (chains
+    offered), and the verdicts are the plain search's, lost positions among them."""
+    label, ruleset, options = little_mystery()
+    rng = seeded(label + "talon waits")
+
+    def truth(game):
+        plain = PatState(ruleset, game, plain=True)
+        plain.pass_cap = 2
+        plain.extra = (min(plain.extra[0], 2), plain.extra[1])
+        return search(plain, Budget(None, None, 20000))[0]
+    games = [small_pat_position(ruleset, options, rng, rng.randint(10, 16), spread=(2, 3), talon=(4, 9))
+             for _ in range(60)]
+    # (Little Mystery has no waiting piles: each chain begins with a card of the talon)
+    chained = sum(any(move[0] == CHAIN for move in PatState(ruleset, game).moves(None, False)) for game in games)
+    met = agreement(games, truth)
+    assert met.get("winnable", 0) >= 5 and met.get("unwinnable", 0) >= 3 and chained >= 5, (met, chained)

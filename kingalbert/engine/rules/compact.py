@@ -37,13 +37,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..moves import Move
-from ..solver.compact import CHAIN, CompactState, PileShares, builds_by_suit_only, contents_of
+from ..solver.compact import CHAIN, TALON, CompactState, PileShares, builds_by_suit_only, contents_of
 from ..solver.state import drag_promise
 from ..solver.talon import Talon
 from .fast import CODE, compiled, drop_targets, refuses_drop
 from .solving import facts as facts_of
 
-DRAG, CLICK, SEQ, TALON = 0, 1, 2, 3
+DRAG, CLICK, SEQ = 0, 1, 2
 
 
 def temp_ok(rule) -> bool:
@@ -246,8 +246,8 @@ class RulesState(CompactState):
 
     def generate(self, ordered: bool, only: tuple[int, int] | None = None) -> list:
         """The moves (the most promising first if ``ordered``); with ``only`` (a pile, a pile),
-        no clicks, no moves through the cells and no drags but those from the first or onto
-        the second (``chained``'s follow-ups)."""
+        no clicks, no moves through the cells but the second's and no drags but those from
+        either or onto the second (``chained``'s follow-ups)."""
         if self.partners and self.hopeless():
             return []           # (lost: no move can lead to a win)
         table, rule_of, piles = self.table, self.rule_of, self.piles
@@ -329,7 +329,7 @@ class RulesState(CompactState):
                     if rank == addition:
                         collected.update(table.foundations)
                     targets = sorted(collected)
-                if only is not None and s != only[0]:
+                if only is not None and s not in only:
                     targets = [only[1]] if only[1] in targets else []
                 for d in targets:
                     if d == s:
@@ -351,7 +351,7 @@ class RulesState(CompactState):
                         continue
                     out.append((DRAG, s, n, d))
             if (take == "top" or self.longest_drop == 1) and size > 1 and any_temp and s not in self.talon_wastes \
-                    and only is None:
+                    and (only is None or s == only[1]):
                 self._through_cells(s, src_role, wants, broad, empty, cells, columns, out)
         clickable = range(count) if addition is not None else table.stock_piles
         talon_of = self.talon_of

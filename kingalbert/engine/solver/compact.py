@@ -27,8 +27,9 @@ from typing import Any
 from .budget import SearchInterrupted
 
 #: a move: a waiting card put out and the moves that follow it at once, ``(CHAIN, src, n, dst,
-#: moves)`` (``CompactState.chained``); a single move is ``(DRAG, src, n, dst)``
-DRAG, CHAIN = 0, 4
+#: moves)`` (``CompactState.chained``); a single move is ``(DRAG, src, n, dst)``, a card played
+#: straight from a talon ``(TALON, stock, pointer, dst, clicks)``
+DRAG, TALON, CHAIN = 0, 3, 4
 #: how many waiting cards one chain puts out at most (a longer one ends with a card put out
 #: alone: offering more moves is always sound)
 CHAIN_DEPTH = 4
@@ -93,6 +94,8 @@ class CompactState(ABC):
         #: them has ``generate`` pass its moves through ``chained``), and how deep the chains
         #: being worked out are
         self.waiting: frozenset = frozenset()
+        #: the piles a card of the talon waits to be put on (docs/solver.md, "Cards that wait")
+        self.talon_waits: frozenset = frozenset()
         self._depth = 0
 
     # -- keys ------------------------------------------------------------------------
@@ -218,28 +221,33 @@ class CompactState(ABC):
         return [self.game_move(move)]
 
     def chained(self, out: list) -> list:
-        """``out`` with each move of a waiting pile's card onto a pile that ``keeps`` not
-        replaced by the chains that begin with it: the card, then a card put on it or the card
-        it uncovered moved (the moves ``generate(False, (src, dst))`` gives on the position
-        after it), and so on while that is a waiting card put out too (docs/solver.md, "Cards
-        that wait").  ``apply`` plays a chain's moves (``parts``), ``game_moves`` spells them
-        out; a subclass's ``play`` and ``expand`` see only single moves."""
-        waiting, keeps = self.waiting, self.keeps
-        if not any(move[0] == DRAG and move[1] in waiting and not keeps(move[3]) for move in out):
+        """``out`` with each move that ``waits`` (a waiting pile's card, or a talon's, onto a
+        pile that does not keep it) replaced by the chains that begin with it: the card, then
+        a card put on it, a run with it moved on, or the card it uncovered in a waiting pile
+        moved (the moves ``generate(False, (src, dst))`` gives on the position after it), and
+        so on while that is a waiting card put out too (docs/solver.md, "Cards that wait").
+        ``apply`` plays a chain's moves (``parts``), ``game_moves`` spells them out; a
+        subclass's ``play`` and ``expand`` see only single moves."""
+        waits = self.waits
+        if not any(waits(move) for move in out):
             return out
         result = []
         for move in out:
-            if move[0] != DRAG or move[1] not in waiting or keeps(move[3]) or self._depth >= CHAIN_DEPTH:
+            if not waits(move) or self._depth >= CHAIN_DEPTH:
                 result.append(move)         # (past CHAIN_DEPTH, put out alone: an extra move)
                 continue
-            _, s, n, d = move
+            s, d = move[1], move[3]
+            n = 1 if move[0] == TALON else move[2]
+            # (the card under one from a talon stays where it is: only a card onto it follows)
+            under = s if s in self.waiting else None
             saved_undo, saved_key, saved_keyed = self._undo, self._key, self._keyed
             changes: list = []
             self._undo = changes
             self._depth += 1
             try:
                 self.play(move)
-                following = [then for then in self.generate(False, (s, d)) if then[3] == d or then[1] == s]
+                following = [then for then in self.generate(False, (s, d))
+                             if then[3] == d or then[1] == under or then[1] == d and then[2] > 1]
             finally:
                 self._depth -= 1
                 self.take_back(changes)
@@ -247,6 +255,16 @@ class CompactState(ABC):
             for then in following:
                 result.append((CHAIN, s, n, d, (move,) + parts(then)))
         return result
+
+    def waits(self, move) -> bool:
+        """Is ``move`` a waiting card put out (a card of a waiting pile, or one played straight
+        from the talon, onto a pile that does not ``keep`` it)?"""
+        kind = move[0]
+        if kind == DRAG and move[1] in self.waiting:
+            return not self.keeps(move[3])
+        # (a talon's card: from the top of its waste too, or the positions of one cycle, which
+        # share a key, would differ in their moves)
+        return (kind == TALON or kind == DRAG and move[1] in self.talon_wastes) and move[3] in self.talon_waits
 
     def keeps(self, d: int) -> bool:
         """Is pile ``d`` a foundation (a waiting card goes there alone)?"""
@@ -256,9 +274,9 @@ class CompactState(ABC):
     @abstractmethod
     def generate(self, ordered: bool, only: tuple[int, int] | None = None) -> list:
         """The moves, the most promising first if ``ordered``; with ``only`` (a pile, a pile),
-        it may leave out all but those from the first or onto the second (``chained`` asks so
+        it may leave out all but those from either or onto the second (``chained`` asks so
         for the follow-ups of a waiting card, and keeps those alone).  ``only`` matters only
-        where ``waiting`` is set."""
+        where ``waiting`` or ``talon_waits`` is set."""
 
     @abstractmethod
     def play(self, move) -> None:

@@ -20,17 +20,17 @@ straight from it (``TALON``: the clicks, then the drag).
 from __future__ import annotations
 
 from ...engine.moves import Move
-from ...engine.solver.compact import CHAIN, CompactState, builds_by_suit_only
+from ...engine.solver.compact import CHAIN, TALON, CompactState, builds_by_suit_only
 from ...engine.solver.talon import Talon
 from .model import UNLIMITED
-from .solving import by_place_excluded, keeps, waiting_piles
+from .solving import by_place_excluded, keeps, talon_waits, waiting_piles
 from .solving import facts as facts_of
 from .tables import BYTE, CLICK, DRAG, FACES, down, tables, up  # noqa: F401  (BYTE: the card codes, for tests)
 
-#: a move through empty piles: ``(SEQ, src, n, dst, piles)``
+#: a move through empty piles: ``(SEQ, src, n, dst, piles)``; a card of the talon played
+#: from where clicks bring it is ``(TALON, 0, pointer, dst, clicks)`` (the shared solver's
+#: ``TALON``: its chains know such moves)
 SEQ = 2
-#: a card of the talon played from where clicks bring it: ``(TALON, 0, pointer, dst, clicks)``
-TALON = 3
 
 
 class PatState(CompactState):
@@ -108,6 +108,8 @@ class PatState(CompactState):
         self.unblockers = self._unblockers()
         #: the piles whose cards wait (docs/solver.md, "Cards that wait")
         self.waiting = frozenset() if plain else waiting_piles(self.table, self.facts)
+        if not plain and self.talon is not None and self.talon.count == 1:
+            self.talon_waits = talon_waits(self.table, self.facts)
 
     def keeps(self, d: int) -> bool:
         return keeps(self.table, d)
@@ -322,8 +324,8 @@ class PatState(CompactState):
     # -- the moves --------------------------------------------------------------------------
     def generate(self, ordered: bool, only: tuple[int, int] | None = None) -> list:
         """The moves (the most promising first if ``ordered``); with ``only`` (a pile, a pile),
-        no clicks, no moves through empty piles and no drags but those from the first or onto
-        the second (``chained``'s follow-ups)."""
+        no clicks, no moves through empty piles but the second's and no drags but those from
+        either or onto the second (``chained``'s follow-ups)."""
         piles, table = self.piles, self.table
         if self.pairs is not None and self.pairs.hopeless(piles):
             return []           # (lost: some card can never be paired)
@@ -383,7 +385,7 @@ class PatState(CompactState):
                 bottom = (cards[-n] - 1) % 52
                 found = wants.get(bottom)
                 targets = sorted(found + empty) if found and empty else (found or empty)
-                if only is not None and s != only[0]:
+                if only is not None and s not in only:
                     targets = [only[1]] if only[1] in targets else []
                 for d in targets:
                     if d == s:
@@ -399,14 +401,14 @@ class PatState(CompactState):
                     elif self.drop_ok(s, n, d):
                         out.append((DRAG, s, n, d))
             if free and size > 1 and cards[-2] <= 52 and cards[-1] <= 52 and not self.pick_ok(s, 2) \
-                    and s not in self.talon_wastes and only is None:
+                    and s not in self.talon_wastes and (only is None or s == only[1]):
                 self._through_empty(s, wants, free, out)
         if self.talon is not None:
-            self._talon_plays(wants, empty, out)
+            self._talon_plays(wants, empty, out, None if only is None else only[1])
         elif only is None and self.click_plan(0) is not None:
             out.append((CLICK, 0, 1, -1))
         if only is not None:        # (``chained``'s follow-ups: no clicks)
-            return self.chained(out) if self.waiting else out
+            return self.chained(out) if self.waiting or self.talon_waits else out
         unblockers = self.unblockers
         for i in table.flippable:       # (the other piles a click can do anything to)
             cards = piles[i]
@@ -416,13 +418,13 @@ class PatState(CompactState):
                 continue        # (a face-down top there is blocked, or it would have turned up)
             if self.click_plan(i) is not None:
                 out.append((CLICK, i, 1, -1))
-        if self.waiting:
+        if self.waiting or self.talon_waits:
             out = self.chained(out)
         if ordered and len(out) > 1:
             out.sort(key=self.priority, reverse=True)
         return out
 
-    def _talon_plays(self, wants, empty, out) -> None:
+    def _talon_plays(self, wants, empty, out, onto: int | None = None) -> None:
         """The plays of each card that clicks bring to the top of the talon's waste (the top
         card's own moves are the waste's), each tried as the drag from that very position
         (the pick always passes: a talon's waste gives its top card, unblocked)."""
@@ -436,6 +438,8 @@ class PatState(CompactState):
             for at, clicks in talon.reach(pointer, size):
                 found = wants.get((cards[at - 1] - 1) % 52)
                 targets = sorted(found + empty) if found and empty else (found or empty)
+                if onto is not None:
+                    targets = [onto] if onto in targets else []
                 if not targets:
                     continue
                 piles[w], piles[0] = talon.split(cards, at)
@@ -523,6 +527,8 @@ class PatState(CompactState):
         return True
 
     def priority(self, move) -> int:
+        if move[0] == CHAIN:
+            move = move[4][0]           # (as its first move)
         kind, s, n, d = move[:4]
         if kind == CLICK:
             return -5 if s == 0 else 50

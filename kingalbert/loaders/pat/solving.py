@@ -441,6 +441,31 @@ def facts(ruleset, game) -> PatFacts:
     return found
 
 
+def talon_waits(table, facts) -> frozenset[int]:
+    """The piles a card of the talon (dealing one card at a time: ``PatState`` asks only
+    then) waits to be put on (docs/solver.md, "Cards that wait"): piles that take cards and
+    are no waste or foundation, that no rule looks at by place, with the waste's mark (so no
+    pile refuses a card from one that it takes from the other); in a game that is no pairs
+    game, where no pile refuses cards from the waste that it takes from elsewhere (put
+    source 5 or 6), and that is won with every card on the foundations (or with the pile
+    emptied): a card put on such a pile must leave it again.  Only piles that give one card
+    at a time (Little Mystery's building piles): with Klondike's tableau, which gives runs,
+    best-first search found wins far later (deals 1-20 at 10 s: 20 -> 11)."""
+    if facts.pairs is not None or facts.lone is not None or table.feeders_possible or table.waste is None:
+        return frozenset()
+    fixed = table.fixed
+    if any(rules is None or rules.put.source in (5, 6) for rules in fixed[1:]):
+        return frozenset()
+    zeros, full = table.won_by
+    all_up = not zeros and sum(table.targets[i] for i in full) == 52 * facts.ruleset.decks
+    excluded = by_place_excluded(facts.ruleset, table)
+    mark = fixed[table.waste].take.mark
+    return frozenset(
+        d for d in range(1, table.count)
+        if d != table.waste and table.lays[d] and not keeps(table, d) and not table.window_only[d]
+        and d not in excluded and fixed[d].take.mark == mark and (all_up or d in zeros) and table.plain_take[d] == 1)
+
+
 def keeps(table, i: int) -> bool:
     """Is pile ``i`` a foundation (a pile filled to a count to win: a waiting card goes
     there alone)?"""

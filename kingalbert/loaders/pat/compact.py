@@ -375,18 +375,21 @@ class PatState(CompactState):
                 if take is not None:        # (``pick_ok`` where only the take kind decides)
                     if runs and n > 1 and not fit[cards[-n] - 1] >> (cards[-n + 1] - 1) & 1:
                         break               # (no longer pick is a run either)
-                    picked = take == 9 or n == 1 and take != 0 or runs
-                else:
-                    picked = self.pick_ok(s, n)
-                if not picked:
-                    if take in (0, 1) or self.hopeless(s, n):
-                        break       # (no longer pick either: ``hopeless`` says so for those kinds)
-                    continue
+                    if not (take == 9 or n == 1 and take != 0 or runs):
+                        if take in (0, 1) or self.hopeless(s, n):
+                            break       # (no longer pick either: ``hopeless`` says so for those kinds)
+                        continue
                 bottom = (cards[-n] - 1) % 52
                 found = wants.get(bottom)
                 targets = sorted(found + empty) if found and empty else (found or empty)
                 if only is not None and s not in only:
                     targets = [only[1]] if only[1] in targets else []
+                if not targets:
+                    continue
+                if take is None and not self.pick_ok(s, n):     # (asked only where a card could go)
+                    if self.hopeless(s, n):
+                        break
+                    continue
                 for d in targets:
                     if d == s:
                         continue
@@ -690,7 +693,7 @@ class PatState(CompactState):
 
     def _unblockers(self) -> list | None:
         """Per pile that turns its top card up when free: the piles whose giving a card may
-        free it (later piles for covering, its neighbours otherwise), where its rule set is
+        free it (the later piles that can lie over it for covering, its neighbours otherwise), where its rule set is
         fixed; else None.  None for all while some such pile's face-down top is free in the
         position the state starts from (then every move looks at every such pile)."""
         piles, table = self.piles, self.table
@@ -703,7 +706,7 @@ class PatState(CompactState):
             if rules is None or not rules.take.block:
                 continue
             kind = rules.take.block_kind
-            out[i] = frozenset(range(i + 1, len(piles)) if kind == "cover" else (i + 1,) if kind == "next"
+            out[i] = frozenset(table.coverers(i) if kind == "cover" else (i + 1,) if kind == "next"
                                else (i - 1, i + 1))
         return out if any(out) else None
 

@@ -67,6 +67,7 @@ class PatTables:
         self.any_cover = any(rules.take.block_kind == "cover" for spec in specs for rules in spec.rules)
         self.overlaps: dict = {}
         self.still: dict = {}       # ``_still_over``'s answers
+        self.reach_over: dict = {}  # ``_reach_over``'s
         self.targets = [stock.target] + [spec.target for spec in specs]
         #: per pile: 1 or 2 when its two rule sets combine (either / both), else 0
         self.both = [0] + [spec.combine if len(spec.rules) == 2 and spec.combine in (1, 2) else 0 for spec in specs]
@@ -133,17 +134,44 @@ class PatTables:
             found = self.still[index] = (over, spread)
         return found
 
+    def _reach_over(self, index: int) -> dict[int, int]:
+        """For a pile whose cards lie at one place: per later spread pile, the place in it of
+        its first card that would lie over them (its longest possible size if none would)."""
+        found = self.reach_over.get(index)
+        if found is None:
+            x, y, _, _, w, h = self.place[index]
+            found = {}
+            for other in self._still_over(index)[1]:
+                ox, oy, odx, ody, ow, oh = self.place[other]
+                most = 52 * self.ruleset.decks
+                found[other] = next((k for k in range(most) if ox + k * odx < x + w and x < ox + k * odx + ow
+                                     and oy + k * ody < y + h and y < oy + k * ody + oh), most)
+            self.reach_over[index] = found
+        return found
+
+    def coverers(self, index: int) -> list[int]:
+        """The later piles whose cards can ever lie over cards of pile ``index``."""
+        x, y, dx, dy, _, _ = self.place[index]
+        if dx or dy:
+            return list(range(index + 1, self.count))
+        over, spread = self._still_over(index)
+        reach = self._reach_over(index)
+        return over + [other for other in spread if reach[other] < 52 * self.ruleset.decks]
+
     def covered(self, piles, index: int, first: int, last: int) -> bool:
         """``PatRuleset.covered``: do cards of later piles lie over cards first..last of pile ``index``?"""
         if not self.shows[index]:
             return False
         x, y, dx, dy, w, h = self.place[index]
-        others: Iterable[int] = range(index + 1, self.count)
         if not dx and not dy:
-            over, others = self._still_over(index)
+            over, spread = self._still_over(index)
             for other in over:
                 if piles[other]:
                     return True
+            # (a spread pile lies over it once it holds more cards than the first one that would)
+            reach = self._reach_over(index)
+            return any(len(piles[other]) > reach[other] for other in spread)
+        others: Iterable[int] = range(index + 1, self.count)
         for other in others:
             size = len(piles[other])
             if not size or not self.shows[other]:

@@ -302,6 +302,15 @@ def test_the_bundled_games_turning_their_stock_over_for_ever_have_a_talon():
     assert {label.split(":")[1] for label, _, _ in TALONS} == {"Klondike", "Canfield", "Little Mystery"}
 
 
+def plain_talon_verdict(ruleset, game) -> str:
+    """The plain state's verdict, but passes after the second keyed as the second: with no
+    limit on passes, a search that counts them never ends (that reduction has its own test)."""
+    plain = PatState(ruleset, game, plain=True)
+    plain.pass_cap = 2
+    plain.extra = (min(plain.extra[0], 2), plain.extra[1])
+    return search(plain, Budget(None, None, 20000))[0]
+
+
 @pytest.mark.parametrize("label, ruleset, options", TALONS, ids=[g[0] for g in TALONS])
 def test_a_talon_reaches_what_clicks_reach_and_its_plays_are_the_games_moves(label, ruleset, options):
     assert check_talon_plays(lambda game: PatState(ruleset, game), ruleset, options, seeded(label)) >= 10
@@ -313,15 +322,8 @@ def test_reduced_search_with_a_talon_agrees_with_plain_search(label, ruleset, op
     """One suit, a high card often on a low one, a few cards in the talon, some dealt, in
     the first pass or a later one."""
     rng = seeded(label + "talon")
-    def truth(game):
-        # the plain state, but passes after the second keyed as the second: with no limit
-        # on passes, a search that counts them never ends (that reduction has its own test)
-        plain = PatState(ruleset, game, plain=True)
-        plain.pass_cap = 2
-        plain.extra = (min(plain.extra[0], 2), plain.extra[1])
-        return search(plain, Budget(None, None, 20000))[0]
     games = (small_pat_position(ruleset, options, rng, 13, spread=(1, 1), talon=(2, 6)) for _ in range(30))
-    met = agreement(games, truth)
+    met = agreement(games, lambda game: plain_talon_verdict(ruleset, game))
     assert sum(met.values()) >= 20 and set(met) == {"winnable", "unwinnable"}, met
 
 
@@ -382,20 +384,14 @@ def test_the_moves_of_a_talon_card_that_waits_are_the_same_from_every_position_o
 
 @pytest.mark.slow
 def test_reduced_search_with_talon_cards_that_wait_agrees_with_plain_search():
-    """Little Mystery positions with two or three suits out and many of their cards in the talon: a
-    card of the talon goes onto a building pile only with a card put on it at once (chains
-    offered), and the verdicts are the plain search's, lost positions among them."""
+    """Little Mystery positions with two or three suits out and many of their cards in the
+    talon: a card of the talon goes onto a building pile only with a card put on it at once
+    (chains offered), and the verdicts are the plain search's, lost positions among them."""
     label, ruleset, options = little_mystery()
     rng = seeded(label + "talon waits")
-
-    def truth(game):
-        plain = PatState(ruleset, game, plain=True)
-        plain.pass_cap = 2
-        plain.extra = (min(plain.extra[0], 2), plain.extra[1])
-        return search(plain, Budget(None, None, 20000))[0]
     games = [small_pat_position(ruleset, options, rng, rng.randint(10, 16), spread=(2, 3), talon=(4, 9))
              for _ in range(60)]
     # (Little Mystery has no waiting piles: each chain begins with a card of the talon)
     chained = sum(any(move[0] == CHAIN for move in PatState(ruleset, game).moves(None, False)) for game in games)
-    met = agreement(games, truth)
+    met = agreement(games, lambda game: plain_talon_verdict(ruleset, game))
     assert met.get("winnable", 0) >= 5 and met.get("unwinnable", 0) >= 3 and chained >= 5, (met, chained)

@@ -246,8 +246,8 @@ class RulesState(CompactState):
 
     def generate(self, ordered: bool, only: tuple[int, int] | None = None) -> list:
         """The moves (the most promising first if ``ordered``); with ``only`` (a pile, a pile),
-        no clicks, no moves through the cells but the second's and no drags but those from
-        either or onto the second (``chained``'s follow-ups)."""
+        no clicks, no moves through the cells and no drags but those from either or onto
+        the second (``chained``'s follow-ups)."""
         if self.partners and self.hopeless():
             return []           # (lost: no move can lead to a win)
         table, rule_of, piles = self.table, self.rule_of, self.piles
@@ -351,7 +351,7 @@ class RulesState(CompactState):
                         continue
                     out.append((DRAG, s, n, d))
             if (take == "top" or self.longest_drop == 1) and size > 1 and any_temp and s not in self.talon_wastes \
-                    and (only is None or s == only[1]):
+                    and only is None:
                 self._through_cells(s, src_role, wants, broad, empty, cells, columns, out)
         clickable = range(count) if addition is not None else table.stock_piles
         talon_of = self.talon_of

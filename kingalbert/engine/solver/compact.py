@@ -223,7 +223,7 @@ class CompactState(ABC):
     def chained(self, out: list) -> list:
         """``out`` with each move that ``waits`` (a waiting pile's card, or a talon's, onto a
         pile that does not keep it) replaced by the chains that begin with it: the card, then
-        a card put on it, a run with it moved on, or the card it uncovered in a waiting pile
+        a card put on it, a run with it dragged on, or the card it uncovered in a waiting pile
         moved (the moves ``generate(False, (src, dst))`` gives on the position after it), and
         so on while that is a waiting card put out too (docs/solver.md, "Cards that wait").
         ``apply`` plays a chain's moves (``parts``), ``game_moves`` spells them out; a
@@ -247,7 +247,7 @@ class CompactState(ABC):
             try:
                 self.play(move)
                 following = [then for then in self.generate(False, (s, d))
-                             if then[3] == d or then[1] == under or then[1] == d and then[2] > 1]
+                             if then[3] == d or then[1] == under or then[0] == DRAG and then[1] == d and then[2] > 1]
             finally:
                 self._depth -= 1
                 self.take_back(changes)

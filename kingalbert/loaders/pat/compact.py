@@ -324,8 +324,8 @@ class PatState(CompactState):
     # -- the moves --------------------------------------------------------------------------
     def generate(self, ordered: bool, only: tuple[int, int] | None = None) -> list:
         """The moves (the most promising first if ``ordered``); with ``only`` (a pile, a pile),
-        no clicks, no moves through empty piles but the second's and no drags but those from
-        either or onto the second (``chained``'s follow-ups)."""
+        no clicks, no moves through empty piles and no drags but those from either or
+        onto the second (``chained``'s follow-ups)."""
         piles, table = self.piles, self.table
         if self.pairs is not None and self.pairs.hopeless(piles):
             return []           # (lost: some card can never be paired)
@@ -404,7 +404,7 @@ class PatState(CompactState):
                     elif self.drop_ok(s, n, d):
                         out.append((DRAG, s, n, d))
             if free and size > 1 and cards[-2] <= 52 and cards[-1] <= 52 and not self.pick_ok(s, 2) \
-                    and s not in self.talon_wastes and (only is None or s == only[1]):
+                    and s not in self.talon_wastes and only is None:
                 self._through_empty(s, wants, free, out)
         if self.talon is not None:
             self._talon_plays(wants, empty, out, None if only is None else only[1])

@@ -36,8 +36,11 @@ from .saves import autosave_path, is_saved_game, load_autosave, read_game, write
 from .solver_worker import Answer
 from .stats import Statistics, game_key
 
-#: how long Demo waits between moves (ms)
+#: how long Demo waits between moves (ms), and between clicks of a run of them on one pile (a
+#: line that plays a card from deep in the stock clicks it many times: 31 on Little Mystery's
+#: deal 1, which took a quarter of a minute at the moves' pace)
 DEMO_MS = 500
+DEMO_CLICK_MS = 80
 #: the solver's time for a hint, and for each deal tried by *Only winnable deals*
 HINT_SECONDS = 3.0
 WINNABLE_DEAL_SECONDS = 2.0
@@ -463,7 +466,8 @@ class Session:
                 self.game.message = "Demo finished"
         else:
             self.demo = rest
-            self.demo_due = now + DEMO_MS
+            again = rest[0] == move and Move.parse(move).kind == "click"
+            self.demo_due = now + (DEMO_CLICK_MS if again else DEMO_MS)
             self.game.message = "Demo: click to stop"
         self.announce("view")
         return record

@@ -267,3 +267,24 @@ def test_a_box_button_pressed_from_the_rules_box_is_saved_and_replays():
     assert_same(back, game)
     back.undo()
     assert [str(c) for c in back.pile("B").cards] == ["5S"] and not back.pile("C").cards
+
+
+def test_demo_clicks_a_pile_again_and_again_quickly_and_plays_the_other_moves_at_its_pace(tmp_path):
+    """A line that plays a card from deep in the stock clicks it many times (31 on Little
+    Mystery's deal 1); Demo shows such a run at ``DEMO_CLICK_MS`` a click, every other move at
+    ``DEMO_MS``."""
+    from kingalbert.app.session import DEMO_CLICK_MS, DEMO_MS
+    session = new_session("ini", 1, tmp_path / "a.json")          # (YaZZle's Klondike: a stock)
+    stock = next(pile.name for pile in session.game.piles if pile.role == "stock")
+    drag = next(str(move) for move in session.game.legal_moves if move.kind == "drag")
+    session.solution = [f"click:{stock}"] * 3 + [drag]
+    session.start_demo()
+    waits = []
+    now = session.demo_due
+    while session.demo is not None:
+        session.demo_step(now)
+        if session.demo is not None:
+            waits.append(session.demo_due - now)
+            now = session.demo_due
+    assert waits == [DEMO_CLICK_MS, DEMO_CLICK_MS, DEMO_MS] and DEMO_CLICK_MS < DEMO_MS
+    assert len(session.game.history) == 4

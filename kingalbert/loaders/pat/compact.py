@@ -15,7 +15,9 @@ value that could change during the game.  Those are searched through
 turned over for ever onto a waste that gives only its top card is keyed by its
 cycle (``engine/solver/talon.py``; the pass and whether the stock has been
 emptied, which no rule then reads, are not kept), and its cards are played
-straight from it (``TALON``: the clicks, then the drag).
+straight from it (``TALON``: the clicks, then the drag); dealing one card at a
+time, they wait as a reserve's do (``solving.talon_waits``: put on a pile that
+gives one card at a time only with a card put on them at once).
 """
 from __future__ import annotations
 

@@ -441,6 +441,11 @@ def facts(ruleset, game) -> PatFacts:
     return found
 
 
+def no_pairs_nor_feeding(table, facts) -> bool:
+    """What cards that wait ask of a game first: no pairs game, no stock dealing onto piles."""
+    return facts.pairs is None and facts.lone is None and not table.feeders_possible
+
+
 def talon_waits(table, facts) -> frozenset[int]:
     """The piles a card of the talon (dealing one card at a time: ``PatState`` asks only
     then) waits to be put on (docs/solver.md, "Cards that wait"): piles that take cards and
@@ -451,7 +456,7 @@ def talon_waits(table, facts) -> frozenset[int]:
     emptied): a card put on such a pile must leave it again.  Only piles that give one card
     at a time (Little Mystery's building piles): with Klondike's tableau, which gives runs,
     best-first search found wins far later (deals 1-20 at 10 s: 20 -> 11)."""
-    if facts.pairs is not None or facts.lone is not None or table.feeders_possible or table.waste is None:
+    if not no_pairs_nor_feeding(table, facts) or table.waste is None:
         return frozenset()
     fixed = table.fixed
     if any(rules is None or rules.put.source in (5, 6) for rules in fixed[1:]):
@@ -482,7 +487,7 @@ def waiting_piles(table, facts) -> frozenset[int]:
     as the `.sol` state has them: `.pat` Canfield's reserve, its cards put out only with
     the next move ready, made best-first search find wins far later: deal 8 won in 51,579
     positions before, not in 600,000 so.)"""
-    if facts.pairs is not None or facts.lone is not None or table.feeders_possible or table.any_cover:
+    if not no_pairs_nor_feeding(table, facts) or table.any_cover:
         return frozenset()
     fixed = table.fixed[1:]
     if any(rules is None or rules.take.block or rules.take.block_kind or rules.put.neighbour

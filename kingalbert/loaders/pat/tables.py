@@ -68,6 +68,7 @@ class PatTables:
         self.overlaps: dict = {}
         self.still: dict = {}       # ``_still_over``'s answers
         self.reach_over: dict = {}  # ``_reach_over``'s
+        self.most_cards = 52 * ruleset.decks        # (the most a pile can hold)
         self.targets = [stock.target] + [spec.target for spec in specs]
         #: per pile: 1 or 2 when its two rule sets combine (either / both), else 0
         self.both = [0] + [spec.combine if len(spec.rules) == 2 and spec.combine in (1, 2) else 0 for spec in specs]
@@ -129,7 +130,7 @@ class PatTables:
                 ox, oy, odx, ody, ow, oh = self.place[other]
                 if odx or ody:
                     spread.append(other)
-                elif ox < x + w and x < ox + ow and oy < y + h and y < oy + oh:
+                elif overlap(x, y, w, h, ox, oy, ow, oh):
                     over.append(other)
             found = self.still[index] = (over, spread)
         return found
@@ -141,11 +142,11 @@ class PatTables:
         if found is None:
             x, y, _, _, w, h = self.place[index]
             found = {}
+            most = self.most_cards
             for other in self._still_over(index)[1]:
                 ox, oy, odx, ody, ow, oh = self.place[other]
-                most = 52 * self.ruleset.decks
-                found[other] = next((k for k in range(most) if ox + k * odx < x + w and x < ox + k * odx + ow
-                                     and oy + k * ody < y + h and y < oy + k * ody + oh), most)
+                found[other] = next((k for k in range(most) if overlap(x, y, w, h, ox + k * odx, oy + k * ody, ow, oh)),
+                                    most)
             self.reach_over[index] = found
         return found
 
@@ -156,7 +157,7 @@ class PatTables:
             return list(range(index + 1, self.count))
         over, spread = self._still_over(index)
         reach = self._reach_over(index)
-        return over + [other for other in spread if reach[other] < 52 * self.ruleset.decks]
+        return over + [other for other in spread if reach[other] < self.most_cards]
 
     def covered(self, piles, index: int, first: int, last: int) -> bool:
         """``PatRuleset.covered``: do cards of later piles lie over cards first..last of pile ``index``?"""
@@ -197,6 +198,12 @@ class PatTables:
                 if bx < x + w and x < bx + ow and by < y + h and y < by + oh:
                     return True
         return False
+
+
+def overlap(x, y, w, h, ox, oy, ow, oh) -> bool:
+    """Do the rectangles at (x, y) w by h and at (ox, oy) ow by oh overlap?  (The hot loops
+    of ``covered`` and ``slot_covered`` write it out.)"""
+    return ox < x + w and x < ox + ow and oy < y + h and y < oy + oh
 
 
 def tables(ruleset) -> PatTables:

@@ -109,6 +109,9 @@ class RulesState(CompactState):
                            if rules.addition is None and rule.accept and table.from_full[i] is None
                            and rule.min_drop <= 1 and rule.capacity is None and rule.free_limit is None else 0
                            for i, rule in enumerate(rules.piles)]
+        #: per pile, while it is empty, if the card and how many come at once are all that decide
+        #: whether it takes them (``_empty_plain``), else None
+        self.empty_plain = [self._empty_plain(rules, table, i) for i in range(len(rules.piles))]
         #: the piles' contents that must all be empty for the win (unless it is won by counts),
         #: and the foundations' (as a tuple: the dead cards' memo key)
         emptied = [i for i, role in enumerate(table.roles)
@@ -155,6 +158,24 @@ class RulesState(CompactState):
         self.talon_wastes = frozenset(talon.waste for talon in self.talons)
         #: the piles whose cards wait (docs/solver.md, "Cards that wait")
         self.waiting = frozenset() if plain else self._waiting_piles(rules, table, refilled | covering)
+
+    def _empty_plain(self, rules, table, i) -> tuple[int, int, bool] | None:
+        """What ``refuses_drop`` comes down to for empty pile ``i`` where that is the card (its
+        start rank and suit) and how many come at once: (the cards it takes, as a mask worked
+        out by ``refuses_drop`` itself, the most at once, whether more than one may come
+        without a limit by free cells (else more than one is left to ``refuses_drop``)).  None
+        in an addition game, or where the pile takes only from some piles, or no fewer than
+        two cards.  (From a foundation to a foundation is refused as well.)"""
+        rule = rules.piles[i]
+        if rules.addition is not None or not rule.accept or table.from_empty[i] is not None or rule.min_drop > 1:
+            return None
+        mask = 0
+        for c in range(52):
+            if not refuses_drop(table, rule, i, 0, 0, i, "tableau", 1, c, None, self.base, 0, 0):
+                mask |= 1 << c
+        most = min(10 ** 6 if rule.max_drop is None else rule.max_drop,
+                   10 ** 6 if rule.capacity is None else rule.capacity)
+        return mask, most, rule.free_limit is None
 
     def _free_talons(self, rules, table, tied) -> tuple[Talon, ...]:
         """The stocks that make a talon (``solver/talon.py``): dealing to a waste that gives
@@ -293,7 +314,7 @@ class RulesState(CompactState):
             columns = sum(1 for i in table.columns if not piles[i])
         dead_tops = self.dead_tops() if self.dead is not None and self.dead.returns else ()
         refuses, base = refuses_drop, self.base
-        plain_drop, fit = self.plain_drop, table.fit
+        plain_drop, fit, empty_plain = self.plain_drop, table.fit, self.empty_plain
         # (moves through the cells need an empty one)
         any_temp = any(not piles[t] for t in self.temps)
         out = []
@@ -338,14 +359,24 @@ class RulesState(CompactState):
                         out.append((DRAG, s, n, d))
                         continue
                     dcards = piles[d]
-                    if dcards and n <= plain_drop[d] and not (from_foundation and roles[d] == "foundation"):
-                        # (``refuses_drop`` comes down to the fit here)
-                        if dcards[-1] <= 52 and fit[d][dcards[-1] - 1] >> c & 1:
-                            out.append((DRAG, s, n, d))
-                        continue
-                    if group_of is not None and not dcards and n == size and group_of[s] is not None \
-                            and group_of[s] == group_of[d]:
-                        continue
+                    if dcards:
+                        if plain_drop[d]:
+                            # (``refuses_drop`` comes down to the fit and the number here)
+                            if n <= plain_drop[d] and not (from_foundation and roles[d] == "foundation") \
+                                    and dcards[-1] <= 52 and fit[d][dcards[-1] - 1] >> c & 1:
+                                out.append((DRAG, s, n, d))
+                            continue
+                    else:
+                        if group_of is not None and n == size and group_of[s] is not None \
+                                and group_of[s] == group_of[d]:
+                            continue
+                        plain = empty_plain[d]
+                        if plain is not None and (n == 1 or plain[2]):
+                            # (and here to the card's kind and the number)
+                            if n <= plain[1] and plain[0] >> c & 1 \
+                                    and not (from_foundation and roles[d] == "foundation"):
+                                out.append((DRAG, s, n, d))
+                            continue
                     if refuses(table, rule_of[d], d, len(dcards), dcards[-1] - 1 if dcards else 0, s, src_role, n, c,
                                addition, base, cells, columns):
                         continue

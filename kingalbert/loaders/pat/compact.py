@@ -341,7 +341,7 @@ class PatState(CompactState):
         seen_groups = set()
         lays, takes_on, starts = table.lays, table.takes_on, table.starts
         plain_take, plain_put, capacity = table.plain_take, table.plain_put, table.capacity
-        any_number = table.any_number
+        any_number, one_at_a_time = table.any_number, table.one_at_a_time
         for d in range(1, count):
             cards = piles[d]
             if not lays[d]:
@@ -403,6 +403,8 @@ class PatState(CompactState):
                         room = capacity[d]
                         if (piles[d] or self.starts_with(d, bottom)) and (room is None or len(piles[d]) + n <= room):
                             out.append((DRAG, s, n, d))
+                    elif take is not None and one_at_a_time[d]:
+                        continue        # (``drop_ok`` refuses more than one card there)
                     elif self.drop_ok(s, n, d):
                         out.append((DRAG, s, n, d))
             if free and size > 1 and cards[-2] <= 52 and cards[-1] <= 52 and not self.pick_ok(s, 2) \
@@ -439,16 +441,25 @@ class PatState(CompactState):
         waste, stock = piles[w], piles[0]
         cards = talon.sequence(piles)
         size, pointer = len(cards), len(waste)
+        plain_put, capacity = self.table.plain_put, self.table.capacity
         try:
             for at, clicks in talon.reach(pointer, size):
-                found = wants.get((cards[at - 1] - 1) % 52)
+                bottom = (cards[at - 1] - 1) % 52
+                found = wants.get(bottom)
                 targets = sorted(found + empty) if found and empty else (found or empty)
                 if onto is not None:
                     targets = [onto] if onto in targets else []
-                if not targets:
-                    continue
-                piles[w], piles[0] = talon.split(cards, at)
+                split = False
                 for d in targets:
+                    if plain_put[d]:
+                        # (as ``generate``'s own test: the waste's pick is plain, see ``_free_talon``)
+                        room = capacity[d]
+                        if (piles[d] or self.starts_with(d, bottom)) and (room is None or len(piles[d]) < room):
+                            out.append((TALON, 0, at, d, clicks))
+                        continue
+                    if not split:
+                        piles[w], piles[0] = talon.split(cards, at)
+                        split = True
                     if self.drop_ok(w, 1, d):
                         out.append((TALON, 0, at, d, clicks))
         finally:

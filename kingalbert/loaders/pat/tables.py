@@ -102,6 +102,10 @@ class PatTables:
         self.any_number: list[bool] = [False] + [
             plain and rules is not None and rules.put.kind == 2
             for plain, rules in zip(self.plain_put[1:], self.fixed[1:])]
+        #: per pile: a ``plain_put`` pile that takes one card at a time (put kind 1)
+        self.one_at_a_time: list[bool] = [False] + [
+            plain and rules is not None and rules.put.kind == 1
+            for plain, rules in zip(self.plain_put[1:], self.fixed[1:])]
         self.lays = [False] + [any(rules.put.kind for rules in spec.rules) for spec in specs]
         #: the piles (not the stock) whose face-down top a click turns up, when free
         self.flippable = [i for i, spec in enumerate(specs, start=1)

@@ -276,6 +276,21 @@ class PatState(CompactState):
             return pattern.matches(FACES[(bottom - 1) % 52], base)
         return bool(self.active_fit(d, k)[(target[-1] - 1) % 52] >> ((bottom - 1) % 52) & 1)
 
+    def lays_plainly(self, d: int, code: int) -> bool | None:
+        """``drop_ok`` of the card ``code`` (0-51) alone from a pile whose pick is plain
+        (``plain_take``) onto pile ``d``, where that is a matter of ``d``'s top card (or its
+        pattern, empty) and room (``plain_put``, as ``generate`` decides it); None elsewhere."""
+        table = self.table
+        if not table.plain_put[d]:
+            return None
+        cards = self.piles[d]
+        room = table.capacity[d]
+        if room is not None and len(cards) >= room:
+            return False
+        if not cards:
+            return self.starts_with(d, code)
+        return bool(table.fixed_fit[d][(cards[-1] - 1) % 52] >> code & 1)
+
     def starts_with(self, d: int, code: int) -> bool:
         """May the card ``code`` (0-51) start empty pile ``d`` (under its one rule set)?"""
         mask = self._starts.get(d)
@@ -441,7 +456,7 @@ class PatState(CompactState):
         waste, stock = piles[w], piles[0]
         cards = talon.sequence(piles)
         size, pointer = len(cards), len(waste)
-        plain_put, capacity = self.table.plain_put, self.table.capacity
+        lays_plainly = self.lays_plainly
         try:
             for at, clicks in talon.reach(pointer, size):
                 bottom = (cards[at - 1] - 1) % 52
@@ -451,10 +466,9 @@ class PatState(CompactState):
                     targets = [onto] if onto in targets else []
                 split = False
                 for d in targets:
-                    if plain_put[d]:
-                        # (as ``generate``'s own test: the waste's pick is plain, see ``_free_talon``)
-                        room = capacity[d]
-                        if (piles[d] or self.starts_with(d, bottom)) and (room is None or len(piles[d]) < room):
+                    plainly = lays_plainly(d, bottom)       # (the waste's pick is plain: ``_free_talon``)
+                    if plainly is not None:
+                        if plainly:
                             out.append((TALON, 0, at, d, clicks))
                         continue
                     if not split:
@@ -476,6 +490,11 @@ class PatState(CompactState):
         cards = b""
         for k, b in talon.positions(piles, [code + 1 for code in ups]):
             f = ups[b - 1]
+            plainly = self.lays_plainly(f, b - 1)
+            if plainly is not None:
+                if plainly:
+                    return (TALON, 0, k + 1, f, talon.clicks_to(len(waste), len(talon.sequence(piles)), k + 1))
+                continue
             cards = cards or talon.sequence(piles)
             try:
                 piles[w], piles[0] = talon.split(cards, k + 1)

@@ -141,12 +141,20 @@ class PatFacts:
             # nor from a talon's waste, whose top differs between positions of one key
             skip = state.talon_wastes if state.rules.stock.draw <= 1 else {self.table.waste}
             sources = state.safe_sources = [s for s in range(len(piles)) if not self.foundation[s] and s not in skip]
+        plain_take = self.table.plain_take
         for s in sources:
             cards = piles[s]
             if not cards or cards[-1] > 52:
                 continue
             f = ups.get(cards[-1] - 1)
-            if f is not None and state.pick_ok(s, 1) and state.drop_ok(s, 1, f):
+            if f is None:
+                continue
+            take = plain_take[s]
+            plainly = state.lays_plainly(f, cards[-1] - 1) if take is not None else None
+            if plainly is not None:     # (and the pick, as ``generate`` decides it: a card alone)
+                if plainly and take != 0:
+                    return (DRAG, s, 1, f)
+            elif state.pick_ok(s, 1) and state.drop_ok(s, 1, f):
                 return (DRAG, s, 1, f)
         if state.talon is not None and state.talon.count == 1:
             return state.talon_safe_move(ups)

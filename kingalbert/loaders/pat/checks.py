@@ -218,12 +218,9 @@ class PatChecks:
             spec = table.specs[i]
             if spec.invisible:
                 continue
-            rules = self.active(i)
-            if (rules.take.kind == 0 or rules.put.kind == 0 or rules.empty.kind != "any"
-                    or rules.put.source not in (0, 4, 5) or rules.put.neighbour):
-                continue
-            if spec.capacity == 1 or rules.put.kind == 1 or rules.take.kind == 1:
+            place = spec.free_place(self.active(i))      # (as ``PatRuleset.free_limit`` counts them)
+            if place == 1:
                 cells += 1
-            else:
+            elif place == 2:
                 columns += 1
         return (cells + 1) * 2 ** columns

@@ -344,6 +344,15 @@ class PileSpec:
             return self.target
         return None
 
+    def free_place(self, rules: RuleSet) -> int:
+        """How this pile (visible), while empty and under ``rules``, counts for moving cards
+        one by one through empty places (``free_limit``): 0 not at all, 1 as a place for a
+        single card, 2 as another place."""
+        if (rules.take.kind == 0 or rules.put.kind == 0 or rules.empty.kind != "any"
+                or rules.put.source not in (0, 4, 5) or rules.put.neighbour):
+            return 0
+        return 1 if self.capacity == 1 or rules.put.kind == 1 or rules.take.kind == 1 else 2
+
     @property
     def window_only(self) -> bool:
         """An always-empty pile that only makes the window bigger."""

@@ -327,6 +327,19 @@ def test_reduced_search_with_a_talon_agrees_with_plain_search(label, ruleset, op
     assert sum(met.values()) >= 20 and set(met) == {"winnable", "unwinnable"}, met
 
 
+def test_where_cards_wait_the_cards_above_those_the_foundations_want_are_weighed():
+    """`.pat` King Albert's deal 51 (YaZZle's, the same deal, in test_solver_rules): 9 cards
+    above the Aces, 2 a card in two more queues; games with no pile whose cards wait (Canfield
+    here, FreeCell) keep their queues as they were."""
+    states = {label: PatState(ruleset, Game(ruleset, 51, options)) for label, ruleset, options in GAMES}
+    king_albert = states["pat:King Albert"]
+    assert king_albert.wanted is not None and king_albert.wanted.depth(king_albert.piles) == 9
+    first, patient, deep, deep_patient = king_albert.scores(king_albert.key())
+    assert (deep, deep_patient) == (first + 18, patient + 18)
+    assert states["pat:Canfield"].wanted is None and len(states["pat:Canfield"].weightings) == 2
+    assert states["pat:FreeCell"].wanted is None
+
+
 # -- cards that wait (docs/solver.md, "Cards that wait") -------------------------------------
 def test_the_piles_whose_cards_wait():
     waiting = {label: sorted(state.names[i] for i in state.waiting) for label, ruleset, options in GAMES

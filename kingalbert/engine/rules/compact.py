@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..moves import Move
-from ..solver.compact import CHAIN, TALON, CompactState, PileShares, builds_by_suit_only, contents_of
+from ..solver.compact import CHAIN, TALON, CompactState, PileShares, WantedDepth, builds_by_suit_only, contents_of
 from ..solver.state import drag_promise
 from ..solver.talon import Talon
 from .fast import CODE, compiled, drop_targets, refuses_drop
@@ -158,6 +158,11 @@ class RulesState(CompactState):
         self.talon_wastes = frozenset(talon.waste for talon in self.talons)
         #: the piles whose cards wait (docs/solver.md, "Cards that wait")
         self.waiting = frozenset() if plain else self._waiting_piles(rules, table, refilled | covering)
+        if len(self.waiting) > 1 and table.foundations:
+            empty_masks = [self.empty_plain[f] for f in table.foundations]
+            scan = [i for i, role in enumerate(table.roles) if role not in ("foundation", "stock", "waste")]
+            self.want_depths(WantedDepth(table.foundations, [(table.fit[f], masks[0] if masks else 0) for f, masks
+                                                             in zip(table.foundations, empty_masks)], scan))
 
     def _empty_plain(self, rules, table, i) -> tuple[int, int, bool] | None:
         """What ``refuses_drop`` comes down to for empty pile ``i`` where that is the card (its
@@ -632,8 +637,8 @@ class RulesState(CompactState):
         return not any(self.to_empty(piles))
 
     def scores(self, key) -> list:
-        return self.shares.scores(self.keyed_piles() if self.talons else self.piles, self.score_plan,
-                                  self.weigh_blocks)
+        piles = self.keyed_piles() if self.talons else self.piles
+        return self.wanted_scores(self.shares.scores(piles, self.score_plan, self.weigh_blocks), piles)
 
     def game_move(self, move) -> Move:
         if move[0] == CHAIN:

@@ -66,6 +66,27 @@ class CompactState(ABC):
     #: go up or take its follower (docs/solver.md, "The search": measured)
     WITH_BLOCKS: tuple[tuple[bool, ...], tuple[int, ...]] = ((True, True, True, True), (0, 4, 0, 4))
     BLOCK_WEIGHT = 6
+    #: where the cards of several piles wait (King Albert's reserve of seven places): two more
+    #: queues, greedy and patient, on the score plus ``WANTED_WEIGHT`` for each card lying
+    #: above a card the foundations want next (``WantedDepth``; docs/solver.md, "The search":
+    #: measured)
+    WANTED_WEIGHT = 2
+    #: the foundations' wanted cards (``want_depths``), None where there are no such queues
+    wanted: WantedDepth | None = None
+
+    def want_depths(self, wanted: WantedDepth | None) -> None:
+        """Keep the two queues of ``WANTED_WEIGHT`` (``wanted_scores``) beside the others."""
+        self.wanted = wanted
+        if wanted is not None:
+            self.weightings = self.weightings + (True, True)
+            self.depth_weights = self.depth_weights + (0, 4)
+
+    def wanted_scores(self, scores: list, piles) -> list:
+        """``scores`` and, where ``want_depths`` asked for them, the two queues' scores."""
+        if self.wanted is None:
+            return scores
+        deep = self.WANTED_WEIGHT * self.wanted.depth(piles)
+        return scores + [scores[0] + deep, scores[1] + deep]
 
     def __init__(self, piles, extra: tuple, groups=(), budget=None):
         self.piles = [bytes(p) for p in piles]
@@ -336,6 +357,49 @@ def pile_share(cards: bytes, fit) -> tuple[int, int]:
             low[suit] = rank
         prev = c
     return total, blocks
+
+
+class WantedDepth:
+    """How deep the cards the foundations want next lie: for each card that would go on a
+    foundation's top or start an empty one, the cards above it in the piles ``scan`` (the
+    piles but the foundations, stock and waste), face up or down.  ``fits``, per foundation:
+    (per card code the mask of the cards that go on it, the mask of those an empty one
+    takes).  King Albert's own score weighs the same (``king_albert_search``)."""
+
+    LIMIT = 100_000
+
+    def __init__(self, foundations: list[int], fits: list, scan: list[int]):
+        self.foundations, self.fits, self.scan = foundations, fits, scan
+        self.memo: dict = {}
+
+    def wanted(self, piles) -> tuple[bytes, ...]:
+        """The wanted cards as the piles hold them (each face up, then face down)."""
+        key = tuple([piles[f] for f in self.foundations])
+        found = self.memo.get(key)
+        if found is None:
+            mask = 0
+            for f, (on, empty) in zip(self.foundations, self.fits):
+                cards = piles[f]
+                if not cards:
+                    mask |= empty
+                elif cards[-1] <= 52 and on:
+                    mask |= on[cards[-1] - 1]
+            codes = [c for c in range(52) if mask >> c & 1]
+            found = tuple(bytes((c + 1,)) for c in codes) + tuple(bytes((c + 53,)) for c in codes)
+            if len(self.memo) > self.LIMIT:
+                self.memo.clear()
+            self.memo[key] = found
+        return found
+
+    def depth(self, piles) -> int:
+        joined = b"\0".join([piles[i] for i in self.scan]) + b"\0"
+        find = joined.find
+        total = 0
+        for card in self.wanted(piles):
+            at = find(card)
+            if at >= 0:
+                total += find(b"\0", at) - at - 1
+        return total
 
 
 class PileShares:

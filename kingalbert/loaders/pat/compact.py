@@ -112,6 +112,8 @@ class PatState(PatChecks, CompactState):
         self.unblockers = self._unblockers()
         #: the piles whose cards wait (docs/solver.md, "Cards that wait")
         self.waiting = frozenset() if plain else waiting_piles(self.table, self.facts)
+        if len(self.waiting) > 1:
+            self.want_depths(self.facts.wanted_depth)
         if not plain and self.talon is not None and self.talon.count == 1:
             self.talon_waits = talon_waits(self.table, self.facts)
 

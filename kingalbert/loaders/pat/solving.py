@@ -48,7 +48,7 @@ Kings alone (``LoneCards``)
 from __future__ import annotations
 
 from ...engine.solver import deadcards
-from ...engine.solver.compact import PileShares
+from ...engine.solver.compact import PileShares, WantedDepth
 from .model import UNLIMITED
 from .tables import DRAG, tables
 
@@ -83,6 +83,15 @@ class PatFacts:
         self.score_plan = [None if self.foundation[i] else (3 if self.accepts[i] else 0,
                                                             table.fits[i][0] if i else None)
                            for i in range(table.count)]
+        #: where the foundations build as the dead cards' rules see them: how deep the cards
+        #: they want next lie (for the states whose cards wait: ``CompactState.want_depths``)
+        self.wanted_depth = None
+        if self.dead is not None:
+            dead = self.dead
+            starts = sum(1 << (suit * 13 + dead.start - 1) for suit in range(4))
+            scan = [i for i in range(1, table.count)
+                    if not self.foundation[i] and i != table.waste and not table.window_only[i]]
+            self.wanted_depth = WantedDepth(dead.foundations, [(dead.fit, starts)] * len(dead.foundations), scan)
 
     # -- dead cards ------------------------------------------------------------------------
     def _here(self, state):
@@ -167,8 +176,8 @@ class PatFacts:
         pairs = self.pairs
         if pairs is not None:
             return [pairs.score(state.piles)] * 2
-        return self.pile_scores.scores(state.keyed_piles() if state.talons else state.piles, self.score_plan,
-                                       state.weigh_blocks)
+        piles = state.keyed_piles() if state.talons else state.piles
+        return state.wanted_scores(self.pile_scores.scores(piles, self.score_plan, state.weigh_blocks), piles)
 
 
 def by_place_excluded(ruleset, table) -> set:

@@ -64,6 +64,7 @@ from .search import CdlState, pile_role, score_of
 from .symmetry import symmetric_stacks
 from .transactions import CANCELLED, Machine, Outcome, View, one_per_state, refusal_text
 from .transients import transients as program_transients
+from .wanted import Wanted, probe
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -152,6 +153,7 @@ class CdlRuleset(Playfield, Ruleset):
         self._position_free = {method for method, used in self.machine.uses_position().items() if not used}
         self._groups: list | None = None    # the symmetric stacks, worked out when the solver asks
         self._listing: tuple | None = None  # the methods listings run (``_listing_methods``)
+        self._wanted: dict[tuple, Wanted | None] = {}   # (``wanted_cards``, by the foundations' cards)
 
     @property
     def limits(self) -> Limits:
@@ -162,6 +164,7 @@ class CdlRuleset(Playfield, Ruleset):
         self.machine.limits = limits
         self.machine.forget()       # what ran under other limits may end otherwise now
         self._sessions.clear()
+        self._wanted.clear()
 
     # -- new game ------------------------------------------------------------------
     def setup(self, game: Game) -> None:
@@ -467,6 +470,33 @@ class CdlRuleset(Playfield, Ruleset):
     def transients(self) -> list[str]:
         """The variables each press sets before a release reads them (``transients.py``)."""
         return program_transients(self.program)
+
+    @cached_property
+    def lays_out(self) -> bool:
+        """Does the deal leave every fanned stack empty, for the player to lay each card out
+        from the stock (Strategy's reserve, Calculation's waste piles)?  There the search's
+        queues of ``wanted.py`` are kept (where the deal lays a tableau out, as Klondike's,
+        they cost deals: docs/solver.md, "The search")."""
+        try:
+            state, _ = self.dealt_state(Rng(0))
+        except RuleFileError:
+            return False
+        fanned = [key for key, role in self.fan_roles.items() if role == "tableau"]
+        return bool(fanned) and not any(state.stacks[key] for key in fanned)
+
+    def wanted_cards(self, state: State, rng_state) -> Wanted | None:
+        """What the foundations take and when (``wanted.probe``), asked of the foundations as
+        ``state`` has them (remembered by their cards: the same for every position of a deal
+        until a card goes up); None where the program has no such foundations, or does not
+        lay its cards out (``lays_out``)."""
+        if not self.goals or not self.lays_out:
+            return None
+        key = tuple(state.stacks[name] for name in self.goals)
+        if key not in self._wanted:
+            if len(self._wanted) >= 64:
+                self._wanted.clear()
+            self._wanted[key] = probe(self.machine, self.program, state, rng_state, self.goals)
+        return self._wanted[key]
 
     def solver_state(self, game):
         """The program's own states, searched without the game (``search.py``)."""

@@ -37,7 +37,12 @@ through ``Game`` (``GameState``), which the tests check.
 The order of the moves is ``GameState``'s, worked out from the state's own
 stacks, and among moves that order puts level, those that add least to the
 score first (``_gain``: Aces Up's throwing a card away before dealing, which
-is also the move Hint offers when the search has no line).  A run stopped by
+is also the move Hint offers when the search has no line).  Where the program
+lays its cards out from the stock (``CdlRuleset.lays_out``: Strategy,
+Calculation) and its foundations can be asked what they take (``wanted.py``),
+two more best-first queues score positions by where the cards were laid
+(``wanted_score``), and depth-first search tries first the move that adds
+least to that score.  A run stopped by
 the wall clock (not by its step limit, which the position alone decides) ends
 the search without a verdict.
 """
@@ -48,6 +53,7 @@ from ...engine.solver.state import drag_promise
 from .errors import CdlRuntimeError
 from .interpreter import State
 from .transactions import View, one_per_state
+from .wanted import Wanted
 
 #: what comes between two stacks in a key (never a card: CARD numbers are below 156)
 SEPARATOR = b"\xff"
@@ -56,7 +62,24 @@ SEPARATOR = b"\xff"
 class CdlState:
     """One position of a CardsWorkShop game, searched on the program's states."""
 
-    weightings = (True,)
+    weightings: tuple[bool, ...] = (True,)
+    depth_weights: tuple[int, ...] = (0,)
+    #: where the foundations' wants are known (``wanted.py``): two more queues, greedy and
+    #: patient, on ``wanted_score`` (docs/solver.md, "The search": measured)
+    WITH_WANTED: tuple[tuple[bool, ...], tuple[int, ...]] = ((True, True, True), (0, 0, 4))
+    #: ``wanted_score``'s weights, with ``score_of`` counted ``SCALE`` times: a card in a stack
+    #: neither fanned nor a foundation (a stock) weighs ``AT_HAND_WEIGHT`` (a fanned stack's
+    #: card 20), so that laying it out is progress; each pair of ``Wanted.blocks`` weighs
+    #: ``BLOCK_WEIGHT``; each card of ``Wanted.stuck`` ``STUCK_WEIGHT``, more than several
+    #: cards laid out (Strategy: such a card can never go up, and a position with one waits
+    #: until the search has found none without); each level of room a stack's top has lost
+    #: (``Wanted.closed``) ``ROOM_WEIGHT``, so that a card goes on the top nearest above it
+    #: rather than on a King or a space (Strategy: 11 of deals 1-20 without it, 15-16 with)
+    SCALE = 10
+    AT_HAND_WEIGHT = 60
+    BLOCK_WEIGHT = 1
+    STUCK_WEIGHT = 300
+    ROOM_WEIGHT = 1
     #: best first for half the time (with dives), then depth first: Aces Up's wins are
     #: found in a few hundred positions best first, and not in 100,000 depth first
     befs_share = 0.5
@@ -84,6 +107,12 @@ class CdlState:
         #: the roles of the game's piles (``CdlRuleset.pile_roles``: the stacks of ``goals`` are
         #: foundations), by which depth-first search orders drags
         self.pile_roles = ruleset.pile_roles
+        #: what the foundations take and when (``wanted.py``), or None: then one queue
+        self.wanted: Wanted | None = ruleset.wanted_cards(self.state, self.rng)
+        self.fanned = [key for key, role in self.roles.items() if role == "tableau"]
+        self.at_hand = [key for key, role in self.roles.items() if role != "tableau" and key not in self.goals]
+        if self.wanted is not None:
+            self.weightings, self.depth_weights = self.WITH_WANTED
         #: the counters (``counters.py``), left out of the key, and how near to an end of
         #: -32768..32767 each may come before the search gives up
         self.counters = ruleset.counters
@@ -215,19 +244,31 @@ class CdlState:
             stopped(error)
         found = [(move, outcome) for _, move, _, outcome in listing]
         if ordered and len(found) > 1:
-            found = [entry for *_, entry in sorted((-self._promise(entry[0]), self._gain(entry[1]), n, entry)
-                                                   for n, entry in enumerate(found))]
+            found = [entry for *_, entry in sorted(self._rank(entry, n) for n, entry in enumerate(found))]
         return found
 
-    def _gain(self, outcome) -> int:
-        """What a move adds to the score (``score_of``; less is better), from the stacks it changes."""
+    def _rank(self, entry, n: int) -> tuple:
+        """Where depth-first search tries a move: by ``GameState``'s order (``_promise``), then
+        by what it adds to the score (``_gain``); where the foundations' wants are known,
+        by what it adds to ``wanted_score`` first (Strategy: every card dealt from the stock
+        is the same move by kind, and where it goes is the game)."""
+        wanted, gain = self._gain(entry[1])
+        return wanted, -self._promise(entry[0]), gain, n, entry
+
+    def _gain(self, outcome) -> tuple[int, int]:
+        """What a move adds to the scores (``wanted_score``, 0 without it, then ``score_of``;
+        less is better), from the stacks it changes."""
         stacks, roles, gain = self.state.stacks, self.roles, 0
-        for key, cards in outcome.view.stacks.items():
+        changed = outcome.view.stacks
+        for key, cards in changed.items():
             role = roles.get(key)
             if role is not None:
                 goal = self.goals.get(key)
                 gain += stack_score(cards, role, goal) - stack_score(stacks[key], role, goal)
-        return gain
+        if self.wanted is None:
+            return 0, gain
+        after = self.wanted_score(lambda key: changed.get(key, stacks[key]))
+        return after - self.wanted_score(stacks.__getitem__), gain
 
     def check_counters(self) -> None:
         """Give the search up (no verdict) if a move from here might overflow a counter."""
@@ -269,7 +310,24 @@ class CdlState:
 
     # -- scores ---------------------------------------------------------------------------
     def scores(self, key) -> list[int]:
-        return [score_of(self.state.stacks, self.roles, self.goals)]
+        stacks = self.state.stacks
+        score = score_of(stacks, self.roles, self.goals)
+        if self.wanted is None:
+            return [score]
+        wanted = self.SCALE * score + self.wanted_score(stacks.__getitem__)
+        return [score, wanted, wanted]
+
+    def wanted_score(self, cards_of) -> int:
+        """What ``WITH_WANTED``'s queues add to ``score_of``: the cards at hand, the pairs of a
+        card above one the foundations want sooner, and the cards they cannot reach
+        (``Wanted``), each by its weight; ``cards_of``: stack key -> its cards."""
+        wanted = self.wanted
+        assert wanted is not None
+        fanned = [cards_of(key) for key in self.fanned]
+        return (self.AT_HAND_WEIGHT * sum(len(cards_of(key)) for key in self.at_hand)
+                + self.BLOCK_WEIGHT * sum(wanted.blocks(cards) for cards in fanned)
+                + self.STUCK_WEIGHT * wanted.stuck(fanned)
+                + self.ROOM_WEIGHT * sum(wanted.closed(cards) for cards in fanned))
 
     # -- the line ---------------------------------------------------------------------------
     def game_move(self, entry):

@@ -1,0 +1,147 @@
+"""Which cards the foundations take, and in what order: a second score for the search.
+
+The search's first score (``search.score_of``) counts cards still in fanned
+stacks and cards the foundations still want.  In Strategy and Calculation it
+says nothing while the stock is being placed: every card put on a reserve or
+waste pile counts the same wherever it goes, yet where it goes decides the
+game (a card laid on one the foundations want before it must come off first,
+and in Strategy it never can).  A program does not say what its foundations
+build by, but its release methods can be asked: ``probe`` hands each card in
+turn to each stack ``win?`` gathers cards on (``goals.py``), as the CURSOR's
+single card, in the dealt position, and keeps the ones the stack's To method
+takes; it lays one of them on the stack and asks again, thirteen rounds (or
+as many as the stack still wants).  What it learns is ``Wanted``:
+
+- each foundation's *chain*, the cards it takes at each round (Strategy's
+  first foundation: the Ace of Spades, then the Two, ...; Calculation's second:
+  any Four, then any Six, ...; Klondike's first: any Ace, then the Two of the
+  Ace it was given);
+- each card's *level*, the first round at which some foundation takes it.
+
+``blocks`` counts, in a fanned stack, the pairs of a card lying above one of a
+lower level (one that goes up sooner), and ``stuck`` lays the foundations'
+chains out as far as the fanned stacks let them, every card outside a fanned
+stack taken to be at hand, and counts the fanned stacks' cards left: in
+Strategy the cards that can never go up once the reserve is dealt (a card
+above one its own foundation wants first, or a ring of such), which no
+later card can free.
+
+These feed two more best-first queues (``search.CdlState``); a score orders the
+search and proves nothing, so a program whose release methods read more than
+the CURSOR and their own stack (a probe sees what they do in the dealt
+position only) costs order, never a verdict.  Measured in docs/solver.md
+("The search"): Strategy 0 -> 12 of deals 1-20 at 10 s.
+"""
+from __future__ import annotations
+
+from .errors import CdlRuntimeError
+from .model import CURSOR
+from .transactions import View
+
+#: the cards of one deck, face up (CARD numbers 0-51; a card face down or shaded is one of
+#: these plus 52 or 104)
+DECK = range(52)
+
+
+class Wanted:
+    """The foundations' chains and the cards' levels (``probe``), and the two counts."""
+
+    def __init__(self, levels: dict[int, int], chains: list[list[frozenset]]):
+        self.levels = levels
+        self.chains = chains
+        self._blocks: dict[tuple, int] = {}
+
+    def blocks(self, cards: tuple) -> int:
+        """Pairs of a card above one of a lower level, in a stack (remembered by its cards)."""
+        found = self._blocks.get(cards)
+        if found is None:
+            if len(self._blocks) >= 100_000:
+                self._blocks.clear()
+            found = 0
+            below: list[int] = []
+            levels = self.levels
+            for card in cards:
+                level = levels.get(card % 52, 99)
+                found += sum(1 for lower in below if lower < level)
+                below.append(level)
+            self._blocks[cards] = found
+        return found
+
+    def closed(self, cards: tuple) -> int:
+        """How much of a stack's room is gone: 13 less its top card's level (0 for an empty
+        stack), so that a card laid on the top nearest above it in level costs least."""
+        return 13 - self.levels.get(cards[-1] % 52, 0) if cards else 0
+
+    def stuck(self, fanned: list[tuple]) -> int:
+        """The cards of the fanned stacks ``fanned`` the chains cannot reach: each chain takes
+        the next card it wants wherever that is at hand (the top of a fanned stack, or any
+        card in no fanned stack), until none can."""
+        piles = [list(cards) for cards in fanned if cards]
+        where = {card % 52: i for i, cards in enumerate(piles) for card in cards}
+        taken: set[int] = set()
+        at = [0] * len(self.chains)
+        going = True
+        while going:
+            going = False
+            for j, chain in enumerate(self.chains):
+                while at[j] < len(chain):
+                    for card in chain[at[j]]:
+                        if card in taken:
+                            continue
+                        i = where.get(card)
+                        if i is None or piles[i][-1] % 52 == card:
+                            break
+                    else:
+                        break
+                    taken.add(card)
+                    if i is not None:
+                        piles[i].pop()
+                    at[j] += 1
+                    going = True
+        return sum(len(cards) for cards in piles)
+
+
+def probe(machine, program, state, rng_state, goals: dict[str, int]) -> Wanted | None:
+    """Ask each goal stack's To method which cards it takes, round after round, from
+    ``state`` (see the module's text); None where no stack takes any card."""
+    stacks = [stack for stack in program.order if stack.key in goals]
+    held = {stack.key: tuple(state.stacks[stack.key]) for stack in stacks}
+    used = {card % 52 for cards in held.values() for card in cards}
+    levels: dict[int, int] = {}
+    chains: dict[str, list[frozenset]] = {stack.key: [] for stack in stacks}
+    for level in range(13):
+        given: set[int] = set()
+        for stack in stacks:
+            here = held[stack.key]
+            method = machine.methods[stack.key, "left", "to"]
+            if method is None or len(here) >= goals[stack.key]:
+                continue
+            taken = [card for card in DECK if card not in used and _takes(machine, state, rng_state, stack,
+                                                                           method, here, card)]
+            if not taken:
+                continue
+            for card in taken:
+                levels.setdefault(card, level)
+            chains[stack.key].append(frozenset(taken))
+            pick = next((card for card in taken if card not in given), None)
+            if pick is not None:
+                given.add(pick)
+                used.add(pick)
+                held[stack.key] = here + (pick,)
+    found = [chain for chain in chains.values() if chain]
+    return Wanted(levels, found) if found else None
+
+
+def _takes(machine, state, rng_state, stack, method, here: tuple, card: int) -> bool:
+    """Does the stack, holding ``here``, take ``card`` from the CURSOR (a run that fails or
+    runs away takes nothing)?"""
+    view = View(state, {CURSOR.key: (card,), stack.key: here})
+    try:
+        result = machine.run(view, rng_state, method=method, stack=stack, position=len(here))
+    except CdlRuntimeError:
+        return False
+    after = view.then(result)
+    return not after.stack(CURSOR.key) and after.stack(stack.key)[-1:] == (card,)
+
+
+__all__ = ["Wanted", "probe"]

@@ -13,10 +13,13 @@ What it reuses, so that the indicator costs little:
   game winnable), so everything reached from it by playing on needs no search;
 * every verdict is remembered by position for the whole game (undo, redo);
 * after a search that couldn't tell, the next searches get ``short`` seconds instead
-  of ``timeout`` until one decides again: a game the solver can't decide doesn't
-  cost a full search after every move; and after several in a row it searches only
-  after every second, then every fourth move (``BACK_OFF``), showing "Can't tell"
-  in between, until a search decides again;
+  of ``timeout`` until ``TRUST`` in a row decide: a game the solver can't decide doesn't
+  cost a full search after every move, nor after every short search that happened to
+  decide (Calculation's wins found now and then, each followed by a full search that
+  couldn't tell, took it from 0.43 to 1.01 s of processor time a move); and after
+  several in a row that couldn't tell it searches only after every second, then every
+  fourth move (``BACK_OFF``), showing "Can't tell" in between, until a search decides
+  again;
 * the worker keeps the positions its searches proved unwinnable and skips them in
   later searches of the same game (``SolverWorker``).
 """
@@ -35,6 +38,8 @@ THINKING = "Thinking..."
 MEMORY = 20_000
 #: after 1, 2, 3 ... searches in a row that couldn't tell: the moves to let pass before the next search
 BACK_OFF = (0, 1, 3)
+#: searches in a row that must decide, after one that couldn't tell, before the next gets the full time
+TRUST = 2
 
 
 def position_key(game: Game) -> str:
@@ -74,6 +79,8 @@ class Indicator:
         #: searches in a row that couldn't tell, and changes still to let pass without one
         self.unknowns = 0
         self.waiting = 0
+        #: searches in a row that decided (``TRUST``)
+        self.decided = 0
         self.asked: str | None = None     # the position the search running is about
 
     def reset(self) -> None:
@@ -81,7 +88,7 @@ class Indicator:
         self.last_key = None
         self.last_history = 0
         self.doubtful = False
-        self.unknowns = self.waiting = 0
+        self.unknowns = self.waiting = self.decided = 0
         self.asked = None
 
     def after_change(self, game: Game) -> Decision:
@@ -124,19 +131,25 @@ class Indicator:
             moves = list(result.get("moves") or [])
             self._remember(key, _Known("winnable", moves))
             self._remember_line(game, moves)
-            self.doubtful = False
-            self.unknowns = 0
+            self._decided()
         elif verdict == "unwinnable":
             self._remember(key, _Known("unwinnable"))
-            self.doubtful = False
-            self.unknowns = 0
+            self._decided()
         else:
             self._remember(key, _Known("unknown"))
             self.doubtful = True
             self.unknowns += 1
+            self.decided = 0
             self.waiting = BACK_OFF[min(self.unknowns, len(BACK_OFF)) - 1]
         known = self.known[key]
         return Decision(LABELS[verdict], None, list(known.line) if verdict == "winnable" else None)
+
+    def _decided(self) -> None:
+        """A search decided: one after every change again, and the full time after ``TRUST``."""
+        self.unknowns = 0
+        self.decided += 1
+        if self.decided >= TRUST:
+            self.doubtful = False
 
     def _remember(self, key: str, known: _Known) -> _Known:
         if len(self.known) >= MEMORY:

@@ -69,18 +69,31 @@ def test_a_game_with_no_move_left_is_unwinnable_without_a_search():
     assert decision.search is None and decision.label == LABELS["unwinnable"]
 
 
-def test_after_a_search_that_could_not_tell_the_next_ones_are_short():
+def test_after_a_search_that_could_not_tell_the_next_ones_are_short_until_two_decide():
+    """One short search that decides (a win found now and then in a game the solver mostly
+    can't decide, as Calculation) is no reason for a full one next: two in a row are."""
     game = Game(KingAlbert(), 3, PLAIN)
     indicator = Indicator(timeout=10, short=0.5)
-    indicator.after_change(game)
-    indicator.on_answer(game, {"verdict": "unknown", "moves": []})
-    game.play(next(iter(game.legal_moves)))
-    decision = indicator.after_change(game)
-    assert decision.label == THINKING and decision.search == ("verdict", 0.5)
-    indicator.on_answer(game, {"verdict": "unwinnable", "moves": []})
-    game.undo()
-    game.play(list(game.legal_moves)[-1])
     assert indicator.after_change(game).search == ("verdict", 10)
+    indicator.on_answer(game, {"verdict": "unknown", "moves": []})
+    moves = iter(list(game.legal_moves))
+    for answer in ("unwinnable", "unwinnable"):
+        game.play(next(moves))
+        decision = indicator.after_change(game)
+        assert decision.label == THINKING and decision.search == ("verdict", 0.5)
+        indicator.on_answer(game, {"verdict": answer, "moves": []})
+        game.undo()
+    game.play(next(moves))
+    assert indicator.after_change(game).search == ("verdict", 10)
+    # and a search that can't tell starts the count again
+    indicator.on_answer(game, {"verdict": "unknown", "moves": []})
+    game.undo()
+    game.play(next(moves))
+    assert indicator.after_change(game).search == ("verdict", 0.5)
+    indicator.on_answer(game, {"verdict": "winnable", "moves": []})
+    game.undo()
+    game.play(next(moves))
+    assert indicator.after_change(game).search == ("verdict", 0.5)
 
 
 def test_a_won_game_shows_nothing_and_a_new_game_starts_afresh():

@@ -129,7 +129,10 @@ class SolverChild:
         """``solve`` with the unwinnable positions found before in the same game skipped."""
         import json
         budget = Budget(timeout, 500, None, cancelled)
-        state = make_state(game, budget)
+        # (making a state may run the program: a CardsWorkShop probe the clock stops ends it)
+        state = budget.guarded(make_state, game, budget)
+        if state is None:
+            return {"verdict": "unknown", "moves": [], "seconds": budget.seconds, "states": budget.states}
         table_key = (message.get("builtin"), message.get("rulefile"), json.dumps(message["options"], sort_keys=True,
                                                                                    default=repr), type(state).__name__)
         dead = self.dead.setdefault(table_key, set())

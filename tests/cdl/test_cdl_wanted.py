@@ -103,3 +103,35 @@ def test_with_those_queues_strategy_deals_2_and_13_are_won_soon():
     ruleset.__dict__["lays_out"] = False        # (the cached property, as Klondike's)
     for seed in (2, 13):
         assert solve(Game(ruleset, seed, PLAIN), timeout=None, max_states=10_000).verdict == "unknown", seed
+
+
+def test_a_probe_the_wall_clock_stopped_ends_the_search_without_a_verdict():
+    """A release method the clock stops says nothing of what the foundation takes: the
+    search ends (as with any run the clock stops) rather than keep a probe half asked."""
+    import pytest
+
+    from kingalbert.engine.solver.budget import SearchInterrupted
+    from kingalbert.loaders.cdl import loads
+    from kingalbert.loaders.cdl.interpreter import Limits
+
+    text = (GAMES / "strategy.cdl").read_text()
+    slow = text.replace("predicate Founds?(f : stack; c : card) is", "predicate Quick?(f : stack; c : card) is")
+    slow = slow.replace("""else return Rank(c) = Rank(f[f!]) + 1;
+""", """else return Rank(c) = Rank(f[f!]) + 1;
+
+predicate Founds?(f : stack; c : card) is
+  var i : integer;
+  begin
+    i := 0;
+    while i < 30000 do i := i + 1;
+    return Quick?(f, c);
+  end;
+""", 1)
+    assert slow != text
+    # (making the state runs nothing slow but the probe: the Start methods are quick)
+    ruleset = loads(slow, "slow.cdl")
+    game = Game(ruleset, 1, PLAIN)
+    ruleset.limits = Limits(max_steps=10**9, max_seconds=0.001)
+    with pytest.raises(SearchInterrupted):
+        CdlState(ruleset, game)
+    assert solve(game, timeout=None, max_states=100).verdict == "unknown"

@@ -476,7 +476,7 @@ class CdlRuleset(Playfield, Ruleset):
         """Does the deal leave every fanned stack empty, for the player to lay each card out
         from the stock (Strategy's reserve, Calculation's waste piles)?  There the search's
         queues of ``wanted.py`` are kept (where the deal lays a tableau out, as Klondike's,
-        they cost deals: docs/solver.md, "The search")."""
+        they cost deals: docs/solver.md, "What the foundations want")."""
         try:
             state, _ = self.dealt_state(Rng(0))
         except RuleFileError:

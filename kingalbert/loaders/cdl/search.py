@@ -65,7 +65,7 @@ class CdlState:
     weightings: tuple[bool, ...] = (True,)
     depth_weights: tuple[int, ...] = (0,)
     #: where the foundations' wants are known (``wanted.py``): two more queues, greedy and
-    #: patient, on ``wanted_score`` (docs/solver.md, "The search": measured)
+    #: patient, on ``wanted_score`` (docs/solver.md, "What the foundations want": measured)
     WITH_WANTED: tuple[tuple[bool, ...], tuple[int, ...]] = ((True, True, True), (0, 0, 4))
     #: ``wanted_score``'s weights, with ``score_of`` counted ``SCALE`` times: a card in a stack
     #: neither fanned nor a foundation (a stock) weighs ``AT_HAND_WEIGHT`` (a fanned stack's

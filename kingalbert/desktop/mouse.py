@@ -302,6 +302,10 @@ class Mouse:
         desktop = self.desktop
         press, drag = desktop.press, desktop.drag
         desktop.press = None
+        if drag is None and isinstance(press, CardPress) and press.button == button and press.moved_enough(pos):
+            # released away from the press with no movement seen between (a quick flick: the
+            # movement came with the press, before movement was asked for): a drag all the same
+            drag = desktop.drag = CardDrag.from_press(press, pos)
         if isinstance(drag, CardDrag):
             if button != drag.button:
                 return   # the other button: the drag goes on

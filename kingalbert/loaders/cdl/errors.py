@@ -8,6 +8,7 @@ reports them as a ``RuleFileError`` for the same file and line.
 from __future__ import annotations
 
 from ...engine.errors import RuleFileError
+from ...engine.solver.budget import SearchInterrupted
 
 
 class CdlFileError(RuleFileError):
@@ -78,3 +79,10 @@ class CdlRuntimeError(CdlError):
 
 class CdlRunawayError(CdlRuntimeError):
     """A run stopped by a safety limit: too many steps, too long, or calls nested too deep."""
+
+
+def stopped(error: CdlRuntimeError) -> None:
+    """A run stopped by the wall clock says nothing of the position (another time it
+    might have finished): the search gives up rather than take it for a refusal."""
+    if getattr(error, "clock", False):
+        raise SearchInterrupted(error.message)

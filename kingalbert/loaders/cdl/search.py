@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from ...engine.solver.budget import SearchInterrupted
 from ...engine.solver.state import drag_promise
-from .errors import CdlRuntimeError
+from .errors import CdlRuntimeError, stopped
 from .interpreter import State
 from .transactions import View, one_per_state
 from .wanted import Wanted
@@ -244,20 +244,22 @@ class CdlState:
             stopped(error)
         found = [(move, outcome) for _, move, _, outcome in listing]
         if ordered and len(found) > 1:
-            found = [entry for *_, entry in sorted(self._rank(entry, n) for n, entry in enumerate(found))]
+            here = self.wanted_score(self.state.stacks.__getitem__) if self.wanted is not None else 0
+            found = [entry for *_, entry in sorted(self._rank(entry, n, here) for n, entry in enumerate(found))]
         return found
 
-    def _rank(self, entry, n: int) -> tuple:
+    def _rank(self, entry, n: int, here: int) -> tuple:
         """Where depth-first search tries a move: by ``GameState``'s order (``_promise``), then
         by what it adds to the score (``_gain``); where the foundations' wants are known,
         by what it adds to ``wanted_score`` first (Strategy: every card dealt from the stock
-        is the same move by kind, and where it goes is the game)."""
-        wanted, gain = self._gain(entry[1])
+        is the same move by kind, and where it goes is the game).  ``here``: the position's
+        ``wanted_score``."""
+        wanted, gain = self._gain(entry[1], here)
         return wanted, -self._promise(entry[0]), gain, n, entry
 
-    def _gain(self, outcome) -> tuple[int, int]:
+    def _gain(self, outcome, here: int) -> tuple[int, int]:
         """What a move adds to the scores (``wanted_score``, 0 without it, then ``score_of``;
-        less is better), from the stacks it changes."""
+        less is better), from the stacks it changes; ``here``: the position's ``wanted_score``."""
         stacks, roles, gain = self.state.stacks, self.roles, 0
         changed = outcome.view.stacks
         for key, cards in changed.items():
@@ -267,8 +269,7 @@ class CdlState:
                 gain += stack_score(cards, role, goal) - stack_score(stacks[key], role, goal)
         if self.wanted is None:
             return 0, gain
-        after = self.wanted_score(lambda key: changed.get(key, stacks[key]))
-        return after - self.wanted_score(stacks.__getitem__), gain
+        return self.wanted_score(lambda key: changed.get(key, stacks[key])) - here, gain
 
     def check_counters(self) -> None:
         """Give the search up (no verdict) if a move from here might overflow a counter."""
@@ -360,13 +361,6 @@ def stack_score(cards: tuple, role: str, goal: int | None = None) -> int:
 
 
 _DOWN: dict[tuple, int] = {}     # cards -> how many of them lie face down (``stack_score``)
-
-
-def stopped(error: CdlRuntimeError) -> None:
-    """A run stopped by the wall clock says nothing of the position (another time it
-    might have finished): the search gives up rather than take it for a refusal."""
-    if getattr(error, "clock", False):
-        raise SearchInterrupted(error.message)
 
 
 __all__ = ["CdlState"]

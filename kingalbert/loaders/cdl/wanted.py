@@ -36,8 +36,7 @@ Calculation 0 -> 2.
 """
 from __future__ import annotations
 
-from ...engine.solver.budget import SearchInterrupted
-from .errors import CdlRuntimeError
+from .errors import CdlRuntimeError, stopped
 from .model import CURSOR
 from .transactions import View
 
@@ -137,14 +136,13 @@ def probe(machine, program, state, rng_state, goals: dict[str, int]) -> Wanted |
 
 def _takes(machine, state, rng_state, stack, method, here: tuple, card: int) -> bool:
     """Does the stack, holding ``here``, take ``card`` from the CURSOR (a run that fails or
-    runs away takes nothing; one the wall clock stopped ends the search, as in
-    ``search.stopped``, rather than leave a probe half asked)?"""
+    runs away takes nothing; one the wall clock stopped ends the search, as such a run
+    does anywhere in the search: ``stopped``, rather than leave a probe half asked)?"""
     view = View(state, {CURSOR.key: (card,), stack.key: here})
     try:
         result = machine.run(view, rng_state, method=method, stack=stack, position=len(here))
     except CdlRuntimeError as error:
-        if getattr(error, "clock", False):
-            raise SearchInterrupted(error.message) from None
+        stopped(error)
         return False
     after = view.then(result)
     return not after.stack(CURSOR.key) and after.stack(stack.key)[-1:] == (card,)

@@ -60,13 +60,62 @@ def test_only_a_program_that_lays_its_cards_out_is_asked():
         assert len(state.weightings) == (3 if asked else 1), name
 
 
+def _blocks(wanted: Wanted, cards: tuple) -> int:
+    return wanted.blocks(cards, wanted.needs(list(wanted.sizes), [cards]))
+
+
 def test_a_card_above_one_wanted_sooner_is_a_block():
     wanted = _wanted("strategy.cdl")
     two, king = SPADES[TWO], SPADES[KING]
-    assert wanted.blocks((king, two)) == 0          # the Two on the King: it goes up first
-    assert wanted.blocks((two, king)) == 1
-    assert wanted.blocks((HEARTS[ACE], two, king)) == 3     # the King above both, the Two above the Ace
-    assert wanted.blocks((two + 104, king + 52)) == 1  # shaded or face down, the same cards
+    assert _blocks(wanted, (king, two)) == 0          # the Two on the King: it goes up first
+    assert _blocks(wanted, (two, king)) == 1
+    assert _blocks(wanted, (HEARTS[ACE], two, king)) == 3     # the King above both, the Two above the Ace
+    assert _blocks(wanted, (two + 104, king + 52)) == 1  # shaded or face down, the same cards
+
+
+def test_where_each_card_is_its_own_class_its_level_says_when():
+    """Strategy: each card is its own class, wanted at its level however far the
+    foundations have come (reckoned again from them, it cost deals: docs/solver.md)."""
+    wanted = _wanted("strategy.cdl")
+    assert not wanted.copies
+    stack = (SPADES[THREE], SPADES[TWO])
+    heights = [size + 1 for size in wanted.sizes]
+    for need in (wanted.needs(list(wanted.sizes), [stack]), wanted.needs(heights, [stack])):
+        assert (need[SPADES[TWO]], need[SPADES[THREE]]) == (1, 2)
+
+
+def test_calculation_s_copies_nearest_the_top_take_the_soonest_wants():
+    """Calculation: a Six is wanted four times (the third foundation at once, 3 -> 6; the
+    second next, 2 -> 4 -> 6; the first at its fifth card; the fourth at its seventh): the
+    Sixes on top of their stacks take the first two wants, the ones beneath the others;
+    once the third foundation has its card, three wants are left for four Sixes."""
+    ruleset = load(GAMES / "calculation.cdl")
+    state = CdlState(ruleset, Game(ruleset, 3, PLAIN))
+    wanted = state.wanted
+    assert wanted is not None and wanted.copies
+    six = [card for card in range(52) if card % 13 == 5]
+    stacks = [(six[0], six[1]), (six[2], six[3])]
+    need = wanted.needs(list(wanted.sizes), stacks)
+    assert sorted((need[six[1]], need[six[3]])) == [0, 1]
+    assert sorted((need[six[0]], need[six[2]])) == [4, 6]
+    third = wanted.keys.index("f3")
+    heights = list(wanted.sizes)
+    heights[third] += 1
+    need = wanted.needs(heights, stacks)
+    assert sorted(need.values()) == [1, 4, 6, 99]
+    # a Six on a Five wanted later is no block; under it, a Six that waits is one
+    five = next(card for card in range(52) if card % 13 == 4)
+    assert wanted.blocks((six[0], five), need | {five: 3, six[0]: 1}) == 1
+    assert wanted.blocks((five, six[0]), need | {five: 3, six[0]: 1}) == 0
+
+
+def test_a_block_weighs_more_where_copies_serve_alike():
+    """Where each card is its own class (Strategy) ``stuck`` sees what a block costs for
+    good; where any copy may serve (Calculation) it cannot, and a block weighs more."""
+    for name, weight in (("strategy.cdl", CdlState.BLOCK_WEIGHT), ("calculation.cdl", CdlState.COPIES_BLOCK_WEIGHT)):
+        ruleset = load(GAMES / name)
+        assert CdlState(ruleset, Game(ruleset, 1, PLAIN)).block_weight == weight, name
+    assert CdlState.COPIES_BLOCK_WEIGHT > CdlState.BLOCK_WEIGHT
 
 
 def test_the_cards_the_foundations_cannot_reach_are_stuck():
@@ -86,8 +135,12 @@ def test_a_tight_fit_leaves_more_room_than_an_empty_stack():
     wanted = _wanted("strategy.cdl")
     five, six, king = SPADES[4], HEARTS[5], SPADES[KING]
     # the Five laid on the Six closes less than on the King, and an empty stack is all room
-    assert wanted.closed((six, five)) - wanted.closed((six,)) < wanted.closed((king, five)) - wanted.closed((king,))
-    assert wanted.closed(()) == 0 < wanted.closed((five,))
+    need = wanted.needs(list(wanted.sizes), [(six, king, five)])
+
+    def closed(cards):
+        return wanted.closed(cards, need)
+    assert closed((six, five)) - closed((six,)) < closed((king, five)) - closed((king,))
+    assert closed(()) == 0 < closed((five,))
 
 
 def test_with_those_queues_strategy_deals_2_and_13_are_won_soon():

@@ -70,7 +70,9 @@ class CdlState:
     #: ``wanted_score``'s weights, with ``score_of`` counted ``SCALE`` times: a card in a stack
     #: neither fanned nor a foundation (a stock) weighs ``AT_HAND_WEIGHT`` (a fanned stack's
     #: card 20), so that laying it out is progress; each pair of ``Wanted.blocks`` weighs
-    #: ``BLOCK_WEIGHT``; each card of ``Wanted.stuck`` ``STUCK_WEIGHT``, more than several
+    #: ``BLOCK_WEIGHT``, or ``COPIES_BLOCK_WEIGHT`` where a class of cards has several copies
+    #: (Calculation: docs/solver.md, "Copies, and when each is wanted"); each card of
+    #: ``Wanted.stuck`` ``STUCK_WEIGHT``, more than several
     #: cards laid out (Strategy: such a card can never go up, and a position with one waits
     #: until the search has found none without); each level of room a stack's top has lost
     #: (``Wanted.closed``) ``ROOM_WEIGHT``, so that a card goes on the top nearest above it
@@ -78,6 +80,7 @@ class CdlState:
     SCALE = 10
     AT_HAND_WEIGHT = 60
     BLOCK_WEIGHT = 1
+    COPIES_BLOCK_WEIGHT = 8
     STUCK_WEIGHT = 300
     ROOM_WEIGHT = 1
     #: best first for half the time (with dives), then depth first: Aces Up's wins are
@@ -113,6 +116,10 @@ class CdlState:
         self.at_hand = [key for key, role in self.roles.items() if role != "tableau" and key not in self.goals]
         if self.wanted is not None:
             self.weightings, self.depth_weights = self.WITH_WANTED
+        #: what a block weighs: more where a class has several copies, whose blocks ``stuck``
+        #: cannot see (any copy may serve), than where each card is its own (Strategy)
+        self.block_weight = self.COPIES_BLOCK_WEIGHT if self.wanted is not None and self.wanted.copies \
+            else self.BLOCK_WEIGHT
         #: the counters (``counters.py``), left out of the key, and how near to an end of
         #: -32768..32767 each may come before the search gives up
         self.counters = ruleset.counters
@@ -325,10 +332,12 @@ class CdlState:
         wanted = self.wanted
         assert wanted is not None
         fanned = [cards_of(key) for key in self.fanned]
-        return (self.AT_HAND_WEIGHT * sum(len(cards_of(key)) for key in self.at_hand)
-                + self.BLOCK_WEIGHT * sum(wanted.blocks(cards) for cards in fanned)
+        at_hand = [cards_of(key) for key in self.at_hand]
+        need = wanted.needs([len(cards_of(key)) for key in wanted.keys], fanned + at_hand)
+        return (self.AT_HAND_WEIGHT * sum(len(cards) for cards in at_hand)
+                + self.block_weight * sum(wanted.blocks(cards, need) for cards in fanned)
                 + self.STUCK_WEIGHT * wanted.stuck(fanned)
-                + self.ROOM_WEIGHT * sum(wanted.closed(cards) for cards in fanned))
+                + self.ROOM_WEIGHT * sum(wanted.closed(cards, need) for cards in fanned))
 
     # -- the line ---------------------------------------------------------------------------
     def game_move(self, entry):

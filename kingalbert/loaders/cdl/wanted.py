@@ -16,16 +16,24 @@ as many as the stack still wants).  What it learns is ``Wanted``:
   first foundation: the Ace of Spades, then the Two, ...; Calculation's second:
   any Four, then any Six, ...; Klondike's first: any Ace, then the Two of the
   Ace it was given);
-- each card's *level*, the first round at which some foundation takes it.
+- each card's *level*, the first round at which some foundation takes it;
+- the cards' *classes*: cards some round of a chain takes alike are copies of
+  one class (Calculation: the four cards of a rank; Strategy: each card its
+  own), and a class is wanted at every round of a chain that takes its cards.
 
-``blocks`` counts, in a fanned stack, the pairs of a card lying above one of a
-lower level (one that goes up sooner); ``stuck`` lays the foundations'
-chains out as far as the fanned stacks let them, every card outside a fanned
-stack taken to be at hand, and counts the fanned stacks' cards left: in
-Strategy the cards that can never go up once the reserve is dealt (a card
-above one its own foundation wants first, or a ring of such), which no
-later card can free; ``closed`` is how much room a stack's top has lost (a
-card is best laid on the top nearest above it in level).
+``needs`` says, in a position, when each card out is wanted: the foundations'
+chains are as far on as the cards they have gained since the probe, and of a
+class's copies the one nearest the top of its stack takes the soonest want
+left, the next one the next (a Calculation Six is wanted four times, at four
+moments: the first copy at hand goes up first); where each card is its own
+class (Strategy), its level.  On those rounds, ``blocks``
+counts, in a fanned stack, the pairs of a card lying above one wanted sooner;
+``stuck`` lays the foundations' chains out as far as the fanned stacks let
+them, every card outside a fanned stack taken to be at hand, and counts the
+fanned stacks' cards left: in Strategy the cards that can never go up once
+the reserve is dealt (a card above one its own foundation wants first, or a
+ring of such), which no later card can free; ``closed`` is how much room a
+stack's top has lost (a card is best laid on the top nearest above it).
 
 These feed two more best-first queues (``search.CdlState``); a score orders the
 search and proves nothing, so a program whose release methods read more than
@@ -48,31 +56,75 @@ DECK = range(52)
 class Wanted:
     """The foundations' chains and the cards' levels (``probe``), and the counts on them."""
 
-    def __init__(self, levels: dict[int, int], chains: list[list[frozenset]]):
+    def __init__(self, levels: dict[int, int], chains: list[list[frozenset]], keys: tuple[str, ...],
+                 sizes: tuple[int, ...]):
         self.levels = levels
         self.chains = chains
-        self._blocks: dict[tuple, int] = {}
+        #: each chain's foundation (its stack's key), and its size when it was probed (a
+        #: round is a card laid on it)
+        self.keys = keys
+        self.sizes = sizes
+        # the classes: cards one round takes alike are joined (each card to its class's first)
+        class_of = {card: card for card in levels}
 
-    def blocks(self, cards: tuple) -> int:
-        """Pairs of a card above one of a lower level, in a stack (remembered by its cards)."""
-        found = self._blocks.get(cards)
-        if found is None:
-            if len(self._blocks) >= 100_000:
-                self._blocks.clear()
-            found = 0
-            below: list[int] = []
-            levels = self.levels
-            for card in cards:
-                level = levels.get(card % 52, 99)
-                found += sum(1 for lower in below if lower < level)
-                below.append(level)
-            self._blocks[cards] = found
+        def first(card: int) -> int:
+            while class_of[card] != card:
+                card = class_of[card]
+            return card
+        for chain in chains:
+            for cards in chain:
+                head = first(min(cards))
+                for card in cards:
+                    class_of[first(card)] = head
+        self.class_of = {card: first(card) for card in levels}
+        #: per class, the (chain, round) of each want
+        self.wants: dict[int, list[tuple[int, int]]] = {}
+        for j, chain in enumerate(chains):
+            for k, cards in enumerate(chain):
+                self.wants.setdefault(self.class_of[min(cards)], []).append((j, k))
+        #: does some class have several copies (a block then costs more: ``CdlState``)?
+        self.copies = any(len(wants) > 1 for wants in self.wants.values())
+
+    def needs(self, heights: list[int], stacks: list[tuple]) -> dict[int, int]:
+        """When each card of ``stacks`` is wanted, in rounds from now (99: never), with the
+        foundations at ``heights`` (one per chain): a class's wants left, soonest first,
+        go to its copies in order of how near the top of its stack each lies.  Where every
+        class is a single card (Strategy), the levels (measured: docs/solver.md)."""
+        if not self.copies:
+            return self.levels
+        at = [height - size for height, size in zip(heights, self.sizes)]
+        copies: dict[int, list[tuple[int, int]]] = {}
+        class_of = self.class_of
+        for cards in stacks:
+            top = len(cards) - 1
+            for i, card in enumerate(cards):
+                cls = class_of.get(card % 52)
+                if cls is not None:
+                    copies.setdefault(cls, []).append((top - i, card % 52))
+        need: dict[int, int] = {}
+        for cls, found in copies.items():
+            left = sorted(k - at[j] for j, k in self.wants[cls] if k >= at[j])
+            found.sort()
+            for n, (_, card) in enumerate(found):
+                need[card] = left[n] if n < len(left) else 99
+        return need
+
+    @staticmethod
+    def blocks(cards: tuple, need: dict[int, int]) -> int:
+        """Pairs of a card above one wanted sooner (``needs``), in a stack."""
+        found = 0
+        below: list[int] = []
+        for card in cards:
+            level = need.get(card % 52, 99)
+            found += sum(1 for lower in below if lower < level)
+            below.append(level)
         return found
 
-    def closed(self, cards: tuple) -> int:
-        """How much of a stack's room is gone: 13 less its top card's level (0 for an empty
-        stack), so that a card laid on the top nearest above it in level costs least."""
-        return 13 - self.levels.get(cards[-1] % 52, 0) if cards else 0
+    @staticmethod
+    def closed(cards: tuple, need: dict[int, int]) -> int:
+        """How much of a stack's room is gone: 13 less when its top card is wanted (0 for an
+        empty stack), so that a card laid on the top nearest above it costs least."""
+        return max(0, 13 - need.get(cards[-1] % 52, 0)) if cards else 0
 
     def stuck(self, fanned: list[tuple]) -> int:
         """The cards of the fanned stacks ``fanned`` the chains cannot reach: each chain takes
@@ -109,6 +161,7 @@ def probe(machine, program, state, rng_state, goals: dict[str, int]) -> Wanted |
     stacks = [stack for stack in program.order if stack.key in goals]
     held = {stack.key: tuple(state.stacks[stack.key]) for stack in stacks}
     used = {card % 52 for cards in held.values() for card in cards}
+    sizes = {key: len(cards) for key, cards in held.items()}
     levels: dict[int, int] = {}
     chains: dict[str, list[frozenset]] = {stack.key: [] for stack in stacks}
     for level in range(13):
@@ -130,8 +183,9 @@ def probe(machine, program, state, rng_state, goals: dict[str, int]) -> Wanted |
                 given.add(pick)
                 used.add(pick)
                 held[stack.key] = here + (pick,)
-    found = [chain for chain in chains.values() if chain]
-    return Wanted(levels, found) if found else None
+    keys = [key for key, chain in chains.items() if chain]
+    return Wanted(levels, [chains[key] for key in keys], tuple(keys), tuple(sizes[key] for key in keys)) \
+        if keys else None
 
 
 def _takes(machine, state, rng_state, stack, method, here: tuple, card: int) -> bool:

@@ -40,7 +40,8 @@ search and proves nothing, so a program whose release methods read more than
 the CURSOR and their own stack (a probe sees what they do in the dealt
 position only) costs order, never a verdict.  Measured in docs/solver.md
 ("What the foundations want"): Strategy 0 -> 16 of deals 1-20 at 10 s,
-Calculation 0 -> 2.
+Calculation 0 -> 2, and 2 -> 5 with a want of its own for each copy ("Copies, and
+when each is wanted").
 """
 from __future__ import annotations
 

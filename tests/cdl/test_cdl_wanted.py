@@ -1,6 +1,7 @@
 """What the foundations of a CardsWorkShop program take, and when (``loaders/cdl/wanted.py``),
 learned by asking their release methods; and the search queues that score by it where a
 program lays its cards out from the stock (Strategy, Calculation)."""
+import sys
 from pathlib import Path
 
 from kingalbert.engine import Game
@@ -116,6 +117,18 @@ def test_a_block_weighs_more_where_copies_serve_alike():
         ruleset = load(GAMES / name)
         assert CdlState(ruleset, Game(ruleset, 1, PLAIN)).block_weight == weight, name
     assert CdlState.COPIES_BLOCK_WEIGHT > CdlState.BLOCK_WEIGHT
+
+
+def test_where_copies_serve_alike_the_search_dives_longer():
+    """Calculation's wins come from dives: its state dives a third of the time; Strategy's
+    and Golf's say nothing, and the search dives as it does everywhere else."""
+    search_module = sys.modules["kingalbert.engine.solver.search"]
+    ruleset = load(GAMES / "calculation.cdl")
+    every, length = CdlState(ruleset, Game(ruleset, 1, PLAIN)).dives
+    assert length / (every + length) > search_module.DIVE_FOR / (search_module.DIVE_EVERY + search_module.DIVE_FOR)
+    for name in ("strategy.cdl", "golf.cdl"):
+        ruleset = load(GAMES / name)
+        assert not hasattr(CdlState(ruleset, Game(ruleset, 1, PLAIN)), "dives"), name
 
 
 def test_the_cards_the_foundations_cannot_reach_are_stuck():

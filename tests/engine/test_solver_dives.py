@@ -20,9 +20,10 @@ GAMES = [entry for entry in bundled("sol")
          if any(name in entry[0].lower() for name in ("king", "freecell", "canfield", "yukon", "klondike"))]
 
 
-def _search(game, monkeypatch, every, length):
+def _search(game, monkeypatch, every, length, own=None):
     """Search the game with a deadline far off and dives every ``every`` of it for
-    ``length`` of it (0: no dives); returns (verdict, moves, positions, the dives' ends)."""
+    ``length`` of it (0: no dives), or as the state says (``own``: its ``dives``);
+    returns (verdict, moves, positions, the dives' ends)."""
     monkeypatch.setattr(search_module, "DIVE_EVERY", every)
     monkeypatch.setattr(search_module, "DIVE_FOR", length)
     ends: list[str] = []
@@ -36,6 +37,8 @@ def _search(game, monkeypatch, every, length):
     monkeypatch.setattr(search_module, "_dfs", counted)
     budget = Budget(600.0, None)
     state = make_state(game, budget)
+    if own is not None:
+        state.dives = own
     verdict, tokens = budget.guarded(search_module.search, state, budget, 0.99)
     moves = state.game_moves(tokens) if verdict == "winnable" else []
     return verdict, moves, budget.states, ends
@@ -72,6 +75,21 @@ def test_a_search_with_dives_runs_out_of_the_same_positions(path, seed, monkeypa
     dived = _search(game, monkeypatch, 1e-12, 1e-12)
     assert dived[0] == "unwinnable" and dived[2] == plain[2]
     assert "stopped" in dived[3]
+
+
+def test_a_state_that_says_how_often_to_dive_is_heard():
+    """Where a state declares its ``dives`` the search takes them instead of its own: with
+    none by default, a state's dive after every position changes no verdict and no count."""
+    path, seed = LOST[2]
+    game = _game(path, seed)
+    found = []
+    for every, own in ((0.0, None), (0.0, (1e-12, 1e-12)), (1e-12, (0.0, 0.0))):
+        with pytest.MonkeyPatch.context() as patch:
+            verdict, _, positions, ends = _search(game, patch, every, every, own)
+        found.append((verdict, positions, "stopped" in ends, bool(ends)))
+    plain, dived, quiet = found
+    assert plain[:2] == dived[:2] == quiet[:2] and plain[0] == "unwinnable"
+    assert not plain[3] and dived[2] and not quiet[3]
 
 
 @pytest.mark.slow

@@ -15,7 +15,8 @@ weighting may also count the moves from the root (``depth_weights``): a
 weighted A* rather than a greedy search, slower on easy deals but not lost on
 a plateau of equal scores.  Now and then (every fiftieth of the time) it dives:
 depth first from its best open position, for a two-hundredth of the time; the
-positions of the line a dive stopped on are open again.  Once it has used
+positions of the line a dive stopped on are open again.  A state may say how
+often and how long (``dives``).  Once it has used
 ``befs_share`` of the time, a depth-first search (cheaper per position: no
 position is stored to come back to) goes on from each position still open,
 best first by the first weighting.
@@ -35,7 +36,8 @@ from .budget import Budget
 FINISH_SECONDS = 5.0
 SHORTEN_SECONDS = 2.0
 #: dives (a timed search's best-first part): after each DIVE_EVERY of the time, depth
-#: first from the best open position for DIVE_FOR of it (docs/solver.md, "The search")
+#: first from the best open position for DIVE_FOR of it (docs/solver.md, "The search"),
+#: unless the state says otherwise (its ``dives``)
 DIVE_EVERY = 0.02
 DIVE_FOR = 0.005
 
@@ -129,9 +131,10 @@ def _run(state, budget, befs_share, parent, root, known):
     # dives: now and then, depth first from the best open position for a while
     next_dive = None
     dive_every = dive_for = 0.0
-    if budget.deadline is not None and DIVE_EVERY:
+    every, lasting = getattr(state, "dives", (DIVE_EVERY, DIVE_FOR))
+    if budget.deadline is not None and every:
         whole = budget.deadline - budget.start
-        dive_every, dive_for = DIVE_EVERY * whole, DIVE_FOR * whole
+        dive_every, dive_for = every * whole, lasting * whole
         next_dive = budget.start + dive_every
     # every queue holds every open position (and skipped entries of expanded ones): all
     # run out together, so the first one decides

@@ -26,6 +26,10 @@ built in, and offers:
 ``befs_share``
     The share of the time the best-first search gets (the rest goes to
     depth-first search from the positions it left open).
+``dives`` (optional)
+    (every, for): the best-first search dives after each ``every`` of the
+    time, for ``for`` of it (``search.DIVE_EVERY`` and ``DIVE_FOR`` where a
+    state says nothing).
 ``is_won()``, ``scores(key)``, ``weightings``
     Whether the game is won; how far from won the position looks, once per
     weighting (lower is better); and for each weighting whether equal scores

@@ -86,6 +86,11 @@ class CdlState:
     #: best first for half the time (with dives), then depth first: Aces Up's wins are
     #: found in a few hundred positions best first, and not in 100,000 depth first
     befs_share = 0.5
+    #: where a class of cards has several copies (Calculation, whose wins come from dives
+    #: alone: best first alone and depth first alone find none in 15,000 positions), the
+    #: best-first search dives after each fiftieth of the time for a hundredth, a third of
+    #: it, instead of a fifth (docs/solver.md, "Copies, and when each is wanted": measured)
+    COPIES_DIVES = (0.02, 0.01)
 
     def __init__(self, ruleset, game):
         self.rules = ruleset
@@ -120,6 +125,8 @@ class CdlState:
         #: cannot see (any copy may serve), than where each card is its own (Strategy)
         self.block_weight = self.COPIES_BLOCK_WEIGHT if self.wanted is not None and self.wanted.copies \
             else self.BLOCK_WEIGHT
+        if self.wanted is not None and self.wanted.copies:
+            self.dives = self.COPIES_DIVES
         #: the counters (``counters.py``), left out of the key, and how near to an end of
         #: -32768..32767 each may come before the search gives up
         self.counters = ruleset.counters

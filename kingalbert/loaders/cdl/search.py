@@ -123,9 +123,9 @@ class CdlState:
             self.weightings, self.depth_weights = self.WITH_WANTED
         #: what a block weighs: more where a class has several copies, whose blocks ``stuck``
         #: cannot see (any copy may serve), than where each card is its own (Strategy)
-        self.block_weight = self.COPIES_BLOCK_WEIGHT if self.wanted is not None and self.wanted.copies \
-            else self.BLOCK_WEIGHT
-        if self.wanted is not None and self.wanted.copies:
+        copies = self.wanted is not None and self.wanted.copies
+        self.block_weight = self.COPIES_BLOCK_WEIGHT if copies else self.BLOCK_WEIGHT
+        if copies:
             self.dives = self.COPIES_DIVES
         #: the counters (``counters.py``), left out of the key, and how near to an end of
         #: -32768..32767 each may come before the search gives up

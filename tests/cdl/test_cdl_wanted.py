@@ -131,6 +131,33 @@ def test_where_copies_serve_alike_the_search_dives_longer():
         assert not hasattr(CdlState(ruleset, Game(ruleset, 1, PLAIN)), "dives"), name
 
 
+def test_where_each_card_is_its_own_class_a_stack_s_weight_is_remembered_by_its_cards():
+    """Strategy's wants are the levels whatever the position: a fanned stack's weighed blocks
+    and room are remembered by its cards, and the score along a line of moves is what it is
+    worked out afresh.  Calculation's wants move with its foundations: nothing remembered."""
+    ruleset = load(GAMES / "strategy.cdl")
+    state = CdlState(ruleset, Game(ruleset, 4, PLAIN))
+    wanted = state.wanted
+    assert wanted is not None and state._fixed is not None
+    for step in range(40):
+        moves = state.moves(None, True)
+        if not moves:
+            break
+        state.apply(moves[step % len(moves)])
+        cards_of = state.state.stacks.__getitem__
+        fanned = [cards_of(key) for key in state.fanned]
+        at_hand = [cards_of(key) for key in state.at_hand]
+        levels = wanted.levels
+        fresh = (state.AT_HAND_WEIGHT * sum(len(cards) for cards in at_hand)
+                 + state.block_weight * sum(wanted.blocks(cards, levels) for cards in fanned)
+                 + state.STUCK_WEIGHT * wanted.stuck(fanned)
+                 + state.ROOM_WEIGHT * sum(wanted.closed(cards, levels) for cards in fanned))
+        assert state.wanted_score(cards_of) == fresh, step
+    assert len(state._fixed) > 10
+    ruleset = load(GAMES / "calculation.cdl")
+    assert CdlState(ruleset, Game(ruleset, 4, PLAIN))._fixed is None
+
+
 def test_the_cards_the_foundations_cannot_reach_are_stuck():
     wanted = _wanted("strategy.cdl")
     ace, two, three = SPADES[ACE], SPADES[TWO], SPADES[THREE]

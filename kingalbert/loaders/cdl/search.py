@@ -127,6 +127,9 @@ class CdlState:
         self.block_weight = self.COPIES_BLOCK_WEIGHT if copies else self.BLOCK_WEIGHT
         if copies:
             self.dives = self.COPIES_DIVES
+        #: where each class is one card (Strategy) a card is wanted at its level whatever the
+        #: position, so a fanned stack's blocks and room, weighed, are remembered by its cards
+        self._fixed: dict | None = {} if self.wanted is not None and not copies else None
         #: the counters (``counters.py``), left out of the key, and how near to an end of
         #: -32768..32767 each may come before the search gives up
         self.counters = ruleset.counters
@@ -340,11 +343,27 @@ class CdlState:
         assert wanted is not None
         fanned = [cards_of(key) for key in self.fanned]
         at_hand = [cards_of(key) for key in self.at_hand]
-        need = wanted.needs([len(cards_of(key)) for key in wanted.keys], fanned + at_hand)
-        return (self.AT_HAND_WEIGHT * sum(len(cards) for cards in at_hand)
-                + self.block_weight * sum(wanted.blocks(cards, need) for cards in fanned)
-                + self.STUCK_WEIGHT * wanted.stuck(fanned)
-                + self.ROOM_WEIGHT * sum(wanted.closed(cards, need) for cards in fanned))
+        fixed = self._fixed
+        if fixed is None:
+            need = wanted.needs([len(cards_of(key)) for key in wanted.keys], fanned + at_hand)
+            stacks = (self.block_weight * wanted.blocks(cards, need) + self.ROOM_WEIGHT * wanted.closed(cards, need)
+                      for cards in fanned)
+        else:
+            stacks = (fixed.get(cards) or self._weigh_fixed(cards) for cards in fanned)
+        return (self.AT_HAND_WEIGHT * sum(len(cards) for cards in at_hand) + sum(stacks)
+                + self.STUCK_WEIGHT * wanted.stuck(fanned))
+
+    def _weigh_fixed(self, cards: tuple) -> int:
+        """A fanned stack's weighed blocks and room where the wants are the levels (remembered
+        in ``_fixed``; 0, which ``wanted_score`` reads as not known, is cheap to work out)."""
+        fixed, wanted = self._fixed, self.wanted
+        assert fixed is not None and wanted is not None
+        need = wanted.levels
+        if len(fixed) >= 100_000:
+            fixed.clear()
+        value = fixed[cards] = (self.block_weight * wanted.blocks(cards, need)
+                                + self.ROOM_WEIGHT * wanted.closed(cards, need))
+        return value
 
     # -- the line ---------------------------------------------------------------------------
     def game_move(self, entry):

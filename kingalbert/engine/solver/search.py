@@ -16,7 +16,8 @@ weighted A* rather than a greedy search, slower on easy deals but not lost on
 a plateau of equal scores.  Now and then (every fiftieth of the time) it dives:
 depth first from its best open position, for a two-hundredth of the time; the
 positions of the line a dive stopped on are open again.  A state may say how
-often and how long (``dives``).  Once it has used
+often and how long (``dives``).  A state may ask for beam searches first
+(``beam``), in a table of their own: they find wins, never a loss.  Once it has used
 ``befs_share`` of the time, a depth-first search (cheaper per position: no
 position is stored to come back to) goes on from each position still open,
 best first by the first weighting.
@@ -40,6 +41,9 @@ SHORTEN_SECONDS = 2.0
 #: unless the state says otherwise (its ``dives``)
 DIVE_EVERY = 0.02
 DIVE_FOR = 0.005
+#: beams (a state's ``beam``): of the positions one move beyond a layer, the best
+#: CLIMB_FIRST * width by their value as they stand are climbed (``_climb``) and weighed again
+CLIMB_FIRST = 2
 
 
 def search(state, budget: Budget, befs_share: float = 0.5, seen: dict | None = None, dead=None,
@@ -136,6 +140,14 @@ def _run(state, budget, befs_share, parent, root, known):
         whole = budget.deadline - budget.start
         dive_every, dive_for = every * whole, lasting * whole
         next_dive = budget.start + dive_every
+    # beams first, where the state asks for them (a table of their own: this one untouched)
+    beam = getattr(state, "beam", None)
+    if beam is not None and budget.deadline is not None:
+        width, share = beam
+        verdict, keys = _beams(state, budget, known, width,
+                               budget.start + (budget.deadline - budget.start) * share)
+        if verdict is not None:
+            return verdict, keys
     # every queue holds every open position (and skipped entries of expanded ones): all
     # run out together, so the first one decides
     while queues[0].first(opened) is not None:
@@ -204,6 +216,117 @@ def _run(state, budget, befs_share, parent, root, known):
         if verdict == "unknown":
             return "unknown", None
     return "unwinnable", None
+
+
+def _beams(state, budget, known, width: int, until: float):
+    """Beam search from the state's position, in rounds each twice as wide as the one before,
+    until the clock passes ``until``.  Returns ("winnable", the keys of a winning line from
+    the root), ("unknown", None) where the budget ran out, or (None, None): no win found.
+
+    A round keeps, of the positions one move beyond its last layer, the ``width`` best by
+    the state's ``beam_value()`` (lower is better; else its first score); it meets each
+    position once by its ``likeness()`` (else its key), which may join positions the key
+    keeps apart; before it weighs a position it plays from it, move by move, each first
+    move found that raises the state's ``progress()`` (cards gained on the foundations),
+    where the state has one.  A beam proves nothing and leaves much out: its positions go
+    into a table of its own, so that every position of the search's table stays expanded,
+    open or skipped as a copy of one that is, and a search that finds no win after the
+    beams still proves the loss (docs/solver.md, "Beams")."""
+    apply, undo, keyf, won, restore = state.apply, state.undo, state.key, state.is_won, state.restore
+    moves = state.moves
+    root = keyf()
+    progress = getattr(state, "progress", None)
+    value = getattr(state, "beam_value", None) or (lambda: state.scores(keyf())[0])
+    likeness = getattr(state, "likeness", None) or keyf
+    clock = time.perf_counter
+    while clock() < until:
+        # likeness -> (the key of the position met first so, the likeness it came from)
+        restore(root)
+        came: dict = {likeness(): (root, None)}
+        layer = [(root, likeness())]
+        # the moves of the positions climbed to, listed by the climb (each is listed once)
+        listed: dict = {}
+        cut = False         # (a round that never left a position out: a wider one is the same)
+        while layer:
+            children = []
+            for key, like in layer:
+                restore(key)
+                found = listed.get(like)
+                for move in moves(None, False) if found is None else found:
+                    token = apply(move)
+                    child = likeness()
+                    if child not in came:
+                        came[child] = (keyf(), like)
+                        if won() or keyf() in known:
+                            return "winnable", _beam_line(came, child)
+                        children.append(child)
+                        if budget.add_state():
+                            return "unknown", None
+                    undo(token)
+                if clock() > until:
+                    return None, None
+            if progress is not None and len(children) > CLIMB_FIRST * width:
+                # (only the best of them by their value before climbing are climbed)
+                ranked: list = []
+                for child in children:
+                    restore(came[child][0])
+                    ranked.append((value(), len(ranked), child))
+                ranked.sort()
+                children = [child for *_, child in ranked[:CLIMB_FIRST * width]]
+                cut = True
+            scored: list = []
+            for child in children:
+                restore(came[child][0])
+                if progress is not None:
+                    child = _climb(state, budget, came, child, progress, likeness, listed)
+                    if child is None:
+                        return "unknown", None
+                    if won() or keyf() in known:
+                        return "winnable", _beam_line(came, child)
+                scored.append((value(), len(scored), came[child][0], child))
+            scored.sort()
+            cut = cut or len(scored) > width
+            layer = [(key, like) for _, _, key, like in scored[:width]]
+            kept = {like for _, like in layer}
+            listed = {like: found for like, found in listed.items() if like in kept}
+        if not cut:
+            break
+        width *= 2
+    return None, None
+
+
+def _climb(state, budget, came, like, progress, likeness, listed):
+    """From the state's position (met as ``like``), play each first move found that raises
+    ``progress()`` to a position not met before, until none does (or the game is won);
+    returns the likeness of the position reached (its moves into ``listed``), None where
+    the budget ran out."""
+    gained = progress()
+    while not state.is_won():
+        found = listed[like] = state.moves(None, False)
+        for move in found:
+            token = state.apply(move)
+            if progress() > gained:
+                child = likeness()
+                if child not in came:
+                    came[child] = (state.key(), like)
+                    like, gained = child, progress()
+                    if budget.add_state():
+                        return None
+                    break
+            state.undo(token)
+        else:
+            break
+    return like
+
+
+def _beam_line(came, like) -> list:
+    """The keys of the line a beam found to the position met as ``like`` (the root's first)."""
+    keys = []
+    while like is not None:
+        key, like = came[like]
+        keys.append(key)
+    keys.reverse()
+    return keys
 
 
 class OpenQueue:

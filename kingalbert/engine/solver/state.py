@@ -30,6 +30,15 @@ built in, and offers:
     (every, for): the best-first search dives after each ``every`` of the
     time, for ``for`` of it (``search.DIVE_EVERY`` and ``DIVE_FOR`` where a
     state says nothing).
+``beam`` (optional)
+    (width, share): a timed search first runs beam searches (``search._beams``)
+    for ``share`` of the time, ``width`` wide, then twice as wide, ...  A state
+    with a beam may also offer ``progress()`` (a number a move that gains
+    cards for the foundations raises: the beam plays such a move at once),
+    ``beam_value()`` (how the beam weighs the position, lower is better; else
+    the first score) and ``likeness()`` (a key that may join positions the key
+    keeps apart: the beam meets each such class once; else the key).  A beam
+    only finds wins: it keeps its positions in a table of its own.
 ``is_won()``, ``scores(key)``, ``weightings``
     Whether the game is won; how far from won the position looks, once per
     weighting (lower is better); and for each weighting whether equal scores

@@ -91,6 +91,9 @@ class CdlState:
     #: best-first search dives after each fiftieth of the time for a hundredth, a third of
     #: it, instead of a fifth (docs/solver.md, "Copies, and when each is wanted": measured)
     COPIES_DIVES = (0.02, 0.01)
+    #: and there, beams first (``search._beams``: rounds 25, 50, 100 ... wide) for nine tenths
+    #: of the time (docs/solver.md, "Beams": measured)
+    COPIES_BEAM = (25, 0.9)
 
     def __init__(self, ruleset, game):
         self.rules = ruleset
@@ -127,6 +130,11 @@ class CdlState:
         self.block_weight = self.COPIES_BLOCK_WEIGHT if copies else self.BLOCK_WEIGHT
         if copies:
             self.dives = self.COPIES_DIVES
+            self.beam = self.COPIES_BEAM
+            #: ``likeness``' translation: each card to its class's first (suit and all), face
+            #: and shade kept
+            classes = self.wanted.class_of if self.wanted is not None else {}
+            self._alike = bytes(b // 52 * 52 + classes.get(b % 52, b % 52) if b < 156 else b for b in range(256))
         #: where each class is one card (Strategy) a card is wanted at its level whatever the
         #: position, so a fanned stack's blocks and room, weighed, are remembered by its cards
         self._fixed: dict | None = {} if self.wanted is not None and not copies else None
@@ -364,6 +372,33 @@ class CdlState:
         value = fixed[cards] = (self.block_weight * wanted.blocks(cards, need)
                                 + self.ROOM_WEIGHT * wanted.closed(cards, need))
         return value
+
+    # -- beams (where a class of cards has several copies) ----------------------------------
+    def progress(self) -> int:
+        """The cards on the stacks ``win?`` gathers cards on (``search._beams`` plays a move
+        that adds one at once)."""
+        stacks = self.state.stacks
+        return sum(len(stacks[key]) for key in self.goals)
+
+    def beam_value(self) -> int:
+        """How a beam weighs a position (lower is better): the pairs of a card above one
+        wanted sooner in the fanned stacks, the wants going to the copies in those stacks
+        alone (measured: with the stock's copies counted too, Calculation's deals 1-20 were
+        won 12 instead of 14, docs/solver.md, "Beams")."""
+        wanted = self.wanted
+        assert wanted is not None
+        stacks = self.state.stacks
+        fanned = [stacks[key] for key in self.fanned]
+        need = wanted.needs([len(stacks[key]) for key in wanted.keys], fanned)
+        return sum(wanted.blocks(cards, need) for cards in fanned)
+
+    def likeness(self) -> bytes:
+        """The key with each card as its class (``Wanted.class_of``): positions that differ
+        only by which copy lies where, which a beam keeps one of.  Not a key for the table
+        (that the program cannot tell copies apart is not proven, only probed)."""
+        key = self.key()
+        head, _, rest = key.partition(SEPARATOR * 2)
+        return head + SEPARATOR * 2 + rest.translate(self._alike)
 
     # -- the line ---------------------------------------------------------------------------
     def game_move(self, entry):

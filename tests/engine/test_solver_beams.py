@@ -1,0 +1,113 @@
+"""Beams: where a state asks for them (``beam``), a timed search first runs beam searches,
+each round twice as wide as the one before, in a table of their own.  They may find a
+win, never a loss: the search after them must run out of the same positions as it would
+without them, and every line they find must win."""
+import sys
+
+import pytest
+
+from kingalbert.app.catalogue import load_ruleset
+from kingalbert.engine import Game
+from kingalbert.engine.solver import Budget, make_state
+from kingalbert.loaders.cdl.search import CdlState
+from tests.helpers.solver import wins
+
+search_module = sys.modules["kingalbert.engine.solver.search"]
+
+#: deals whose search runs out of positions within a few thousand (as test_solver_dives')
+LOST = [(None, 38), ("sol/king_albert.sol", 8), ("pat/King Albert.pat", 17), ("pat/Klondike.pat", 20)]
+
+
+def _game(path, seed):
+    games = __import__("pathlib").Path(__file__).resolve().parents[2] / "kingalbert" / "games"
+    ruleset = load_ruleset(None if path is None else str(games / path))
+    return Game(ruleset, seed, {"auto_finish": False, "auto_stack": False})
+
+
+def _search(game, monkeypatch, beam="own", seconds=600.0, share=0.99):
+    """Search the game (no dives), with the state's own beams, none (None) or these
+    (width, share); returns (verdict, moves, positions, [(the beams' verdict, positions)])."""
+    monkeypatch.setattr(search_module, "DIVE_EVERY", 0.0)
+    rounds: list = []
+    plain = search_module._beams
+
+    def counted(state, budget, *args):
+        before = budget.states
+        found = plain(state, budget, *args)
+        rounds.append((found[0], budget.states - before))
+        return found
+    monkeypatch.setattr(search_module, "_beams", counted)
+    budget = Budget(seconds, None)
+    state = make_state(game, budget)
+    if beam is None:
+        state.beam = None
+    elif beam != "own":
+        state.beam = beam
+    verdict, tokens = budget.guarded(search_module.search, state, budget, share)
+    moves = state.game_moves(tokens) if verdict == "winnable" else []
+    return verdict, moves, budget.states, rounds
+
+
+@pytest.mark.parametrize("path, seed", LOST, ids=[f"{path}:{seed}" for path, seed in LOST])
+def test_a_search_after_beams_runs_out_of_the_same_positions(path, seed, monkeypatch):
+    """Narrow beams on a lost deal (states with no ``progress`` or ``likeness`` of their own:
+    the key and the first score serve) find nothing, widen until a round leaves nothing
+    out, and the search after them still proves the loss in the same positions."""
+    game = _game(path, seed)
+    plain = _search(game, monkeypatch, None)
+    assert plain[0] == "unwinnable" and not plain[3]
+    beamed = _search(game, monkeypatch, (2, 0.5))
+    assert beamed[0] == "unwinnable"
+    (ended, met), = beamed[3]
+    assert ended is None and met > 0
+    assert beamed[2] == plain[2] + met
+
+
+def test_calculation_is_won_by_a_beam_and_its_line_wins():
+    """Calculation (its cards come in copies) asks for beams; deals 2 and 6 are won by the
+    first round, 25 wide, in a few thousand positions, and the lines win the game."""
+    for seed in (2, 6):
+        game = _game("cdl/calculation.cdl", seed)
+        with pytest.MonkeyPatch.context() as patch:
+            verdict, moves, positions, rounds = _search(game, patch, seconds=60.0, share=0.5)
+        assert verdict == "winnable" and wins(game, moves), seed
+        assert rounds == [("winnable", positions - 1)] and positions < 10_000, seed
+
+
+def test_only_a_program_whose_cards_come_in_copies_asks_for_beams():
+    for name, asked in (("calculation.cdl", True), ("strategy.cdl", False), ("golf.cdl", False),
+                        ("acesup.cdl", False), ("klondike.cdl", False)):
+        game = _game(f"cdl/{name}", 1)
+        state = CdlState(game.ruleset, game)
+        assert (getattr(state, "beam", None) is not None) is asked, name
+    for path in (None, "sol/king_albert.sol", "pat/Klondike.pat"):
+        assert getattr(make_state(_game(path, 1), None), "beam", None) is None, path
+
+
+def test_a_beam_meets_positions_that_differ_only_by_which_copy_lies_where_once():
+    """Calculation's likeness: two Sixes of the stock swapped is another key, the same
+    likeness; a Six swapped with a Seven is another likeness too."""
+    game = _game("cdl/calculation.cdl", 3)
+    state = CdlState(game.ruleset, game)
+    stock = list(state.state.stacks["stock"])
+    sixes = [i for i, card in enumerate(stock) if card % 52 % 13 == 5]
+    seven = next(i for i, card in enumerate(stock) if card % 52 % 13 == 6)
+    key, like = state.key(), state.likeness()
+
+    def swapped(i, j):
+        cards = list(stock)
+        cards[i], cards[j] = cards[j], cards[i]
+        other = state.state.copy()
+        other.stacks["stock"] = tuple(cards)
+        state.state, state._key = other, None
+        return state.key(), state.likeness()
+    other_key, other_like = swapped(sixes[0], sixes[1])
+    assert other_key != key and other_like == like
+    assert swapped(sixes[0], seven)[1] != like
+
+
+def test_progress_counts_the_cards_win_gathers_and_the_value_the_blocks():
+    game = _game("cdl/calculation.cdl", 3)
+    state = CdlState(game.ruleset, game)
+    assert state.progress() == 4                # (the four foundations' first cards)
+    assert state.beam_value() == 0              # (nothing on the waste piles yet)

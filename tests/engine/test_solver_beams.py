@@ -111,3 +111,19 @@ def test_progress_counts_the_cards_win_gathers_and_the_value_the_blocks():
     state = CdlState(game.ruleset, game)
     assert state.progress() == 4                # (the four foundations' first cards)
     assert state.beam_value() == 0              # (nothing on the waste piles yet)
+
+
+def test_a_beam_on_a_state_that_restores_a_symmetric_position_lists_its_moves_again():
+    """A declarative state's ``restore`` may give a position symmetric to the one a key was
+    made from (its columns in another order), so a beam that climbs must list the moves
+    again there, not reuse those listed before: its line must win."""
+    game = _game("pat/Forty Thieves.pat", 1)
+    budget = Budget(60.0, None)
+    state = make_state(game, budget)
+    assert not getattr(state, "restores_exactly", False)
+    foundations = [i for i, pile in enumerate(game.piles) if pile.role == "foundation"]
+    assert len(foundations) == 8
+    state.progress = lambda: sum(len(state.piles[i]) for i in foundations)
+    state.beam = (50, 0.5)
+    verdict, tokens = budget.guarded(search_module.search, state, budget, 0.99)
+    assert verdict == "winnable" and wins(game, state.game_moves(tokens))

@@ -238,6 +238,8 @@ def _beams(state, budget, known, width: int, until: float):
     progress = getattr(state, "progress", None)
     value = getattr(state, "beam_value", None) or (lambda: state.scores(keyf())[0])
     likeness = getattr(state, "likeness", None) or keyf
+    # (moves listed by a climb serve after ``restore`` only where it goes to that very position)
+    exact = getattr(state, "restores_exactly", False)
     clock = time.perf_counter
     while clock() < until:
         # likeness -> (the key of the position met first so, the likeness it came from)
@@ -251,7 +253,7 @@ def _beams(state, budget, known, width: int, until: float):
             children = []
             for key, like in layer:
                 restore(key)
-                found = listed.get(like)
+                found = listed.get(like) if exact else None
                 for move in moves(None, False) if found is None else found:
                     token = apply(move)
                     child = likeness()

@@ -39,6 +39,9 @@ built in, and offers:
     the first score) and ``likeness()`` (a key that may join positions the key
     keeps apart: the beam meets each such class once; else the key).  A beam
     only finds wins: it keeps its positions in a table of its own.
+``restores_exactly`` (optional)
+    True where ``restore`` goes to the very position the key was made from
+    (not one of equal standing), so that moves listed there serve after it.
 ``is_won()``, ``scores(key)``, ``weightings``
     Whether the game is won; how far from won the position looks, once per
     weighting (lower is better); and for each weighting whether equal scores

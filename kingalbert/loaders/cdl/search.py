@@ -94,6 +94,8 @@ class CdlState:
     #: and there, beams first (``search._beams``: rounds 25, 50, 100 ... wide) for nine tenths
     #: of the time (docs/solver.md, "Beams": measured)
     COPIES_BEAM = (25, 0.9)
+    #: ``restore`` puts back the very state a key was made from (``_whole``)
+    restores_exactly = True
 
     def __init__(self, ruleset, game):
         self.rules = ruleset

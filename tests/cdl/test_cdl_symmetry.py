@@ -8,6 +8,7 @@ import pytest
 from kingalbert.engine import Game
 from kingalbert.loaders.cdl import loads
 from kingalbert.loaders.cdl.symmetry import symmetric_stacks
+from kingalbert.loaders.cdl.transients import transients
 from tests.helpers.cdl_programs import small_golf
 from tests.helpers.solver import verdicts_agree
 
@@ -16,7 +17,8 @@ PLAIN = {"auto_finish": False, "auto_stack": False}
 
 
 def groups_of(source: str) -> list[list[str]]:
-    return [[stack.name for stack in group] for group in symmetric_stacks(loads(source, "t.cdl").program)]
+    program = loads(source, "t.cdl").program
+    return [[stack.name for stack in group] for group in symmetric_stacks(program, transients(program))]
 
 
 @pytest.mark.parametrize("name, expected", [
@@ -24,8 +26,8 @@ def groups_of(source: str) -> list[list[str]]:
     ("klondike.cdl", [["T1", "T2", "T3", "T4", "T5", "T6", "T7"]]),
     ("acesup.cdl", []),        # the stock deals to the columns in their order; win? names C1 ...
     ("canfield.cdl", []),      # integrity? fills the first empty column from the reserve
-    ("strategy.cdl", []),      # a STACK variable, and shading
-    ("calculation.cdl", []),
+    ("strategy.cdl", []),      # shading (its STACK variable is transient, as Calculation's)
+    ("calculation.cdl", [["W1", "W2", "W3", "W4"]]),
 ])
 def test_the_bundled_programs(name, expected):
     assert groups_of((GAMES / name).read_text()) == expected
@@ -90,11 +92,33 @@ def test_a_counter_read_by_a_routine_the_loop_calls_tells_them_apart():
     assert groups_of(local) == [["C1", "C2", "C3"]]
 
 
-def test_a_stack_variable_tells_them_apart():
+def _with_stack_variable(read: tuple[str, str]) -> str:
+    """SMALL with a STACK variable each column's press sets to that column, read as ``read``
+    (the text replaced, and its replacement) says."""
     changed = SMALL.replace("var played : integer;", "var played : integer; last : stack;").replace(
         "if (Spos = !) and (Spos > 0) then Pull 1 To Cursor;",
         "if (Spos = !) and (Spos > 0) then begin last := Self; Pull 1 To Cursor; end;")
-    assert groups_of(changed) == []
+    assert read[0] in changed
+    return changed.replace(*read)
+
+
+def test_a_stack_variable_kept_from_one_transaction_to_the_next_tells_them_apart():
+    # read by win?: which column gave the last card is part of the position
+    kept = _with_stack_variable(("return left = 0;", "return (left = 0) and (last <> Waste);"))
+    assert transients(loads(kept, "t.cdl").program) == []
+    assert groups_of(kept) == []
+
+
+RELEASE_READS = ("if Cursor! = 1 then if Next?", "if (Cursor! = 1) and (last <> Waste) then if Next?")
+
+
+def test_a_stack_variable_each_press_sets_before_its_release_reads_it_does_not():
+    # (Calculation's ``source := Self``): never read between transactions
+    transient = _with_stack_variable(RELEASE_READS)
+    assert transients(loads(transient, "t.cdl").program) == ["last"]
+    assert groups_of(transient) == [["C1", "C2", "C3"]]
+    never_read = _with_stack_variable(("return left = 0;", "return left = 0;"))
+    assert groups_of(never_read) == [["C1", "C2", "C3"]]
 
 
 def test_the_ruleset_gives_the_groups_to_the_solver_by_pile():
@@ -110,3 +134,10 @@ def test_the_ruleset_gives_the_groups_to_the_solver_by_pile():
 @pytest.mark.slow
 def test_search_with_symmetric_columns_agrees_with_plain_search():
     assert verdicts_agree(loads(SMALL, "small.cdl"), range(16), PLAIN) == {"winnable", "unwinnable"}
+
+
+@pytest.mark.slow
+def test_search_with_symmetric_columns_and_a_transient_stack_variable_agrees_with_plain_search():
+    ruleset = loads(_with_stack_variable(RELEASE_READS), "small.cdl")
+    assert ruleset.solver_groups(Game(ruleset, 1, PLAIN))
+    assert verdicts_agree(ruleset, range(16), PLAIN) == {"winnable", "unwinnable"}

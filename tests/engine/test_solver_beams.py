@@ -120,10 +120,64 @@ def test_a_beam_on_a_state_that_restores_a_symmetric_position_lists_its_moves_ag
     game = _game("pat/Forty Thieves.pat", 1)
     budget = Budget(60.0, None)
     state = make_state(game, budget)
-    assert not getattr(state, "restores_exactly", False)
+    assert not hasattr(state, "here")
     foundations = [i for i, pile in enumerate(game.piles) if pile.role == "foundation"]
     assert len(foundations) == 8
     state.progress = lambda: sum(len(state.piles[i]) for i in foundations)
     state.beam = (50, 0.5)
     verdict, tokens = budget.guarded(search_module.search, state, budget, 0.99)
     assert verdict == "winnable" and wins(game, state.game_moves(tokens))
+
+
+def test_best_first_search_gets_its_share_of_the_time_the_beams_left(monkeypatch):
+    """After the beams, the best-first search's share (``befs_share``) and the dives are of
+    the time left, not of the whole: with beams for half the time and best first for half
+    of the rest, depth-first search from its open positions starts three quarters of the
+    way (it started as soon as the beams stopped, so that best first never ran)."""
+    game = _game("cdl/calculation.cdl", 7)      # (undecided in 10 s)
+    times: dict = {}
+    clock = search_module.time.perf_counter
+    beams, dfs = search_module._beams, search_module._dfs
+
+    def timed_beams(*args):
+        found = beams(*args)
+        times["beams"] = clock()
+        return found
+
+    def timed_dfs(state, budget, seen, known, start=None, until=None):
+        if until is None:       # (not a dive: the depth-first search after best first)
+            times.setdefault("dfs", clock())
+        return dfs(state, budget, seen, known, start, until)
+    monkeypatch.setattr(search_module, "_beams", timed_beams)
+    monkeypatch.setattr(search_module, "_dfs", timed_dfs)
+    budget = Budget(2.0, None)
+    state = make_state(game, budget)
+    state.beam = (25, 0.5)
+    verdict, _ = budget.guarded(search_module.search, state, budget, 0.5)
+    assert verdict == "unknown"
+    left = budget.deadline - times["beams"]
+    assert left > 0.5
+    assert times["dfs"] - times["beams"] > 0.3 * left
+
+
+def test_a_beam_reuses_a_listing_only_in_the_very_position_it_was_made_in():
+    """Calculation's waste piles are keyed as a group: a position with two of them swapped
+    has the same key, and ``restore`` gives whichever arrangement made the key last; ``here()``
+    tells the two apart, so a beam lists the moves again where the arrangement differs."""
+    game = _game("cdl/calculation.cdl", 3)
+    state = CdlState(game.ruleset, game)
+    assert state.groups == [["w1", "w2", "w3", "w4"]]
+    first = state.here()
+    stock = state.state.stacks["stock"]
+    one = state.state.copy()
+    one.stacks["w1"], one.stacks["stock"] = stock[-1:], stock[:-1]
+    other = state.state.copy()
+    other.stacks["w2"], other.stacks["stock"] = stock[-1:], stock[:-1]
+    state.state, state._key = one, None
+    key = state.key()
+    state.state, state._key = other, None
+    assert state.key() == key
+    state.restore(key)
+    assert state.here() is other and state.here() is not one
+    state.state, state._key = first, None
+    assert state.here() is first

@@ -121,10 +121,20 @@ def _run(state, budget, befs_share, parent, root, known):
     for queue, value in zip(queues, state.scores(root)):
         queue.push(value, 0)
     nq = len(queues)
+    # beams first, where the state asks for them (a table of their own: this one untouched)
+    beam = getattr(state, "beam", None)
+    if beam is not None and budget.deadline is not None:
+        width, share = beam
+        verdict, keys = _beams(state, budget, known, width,
+                               budget.start + (budget.deadline - budget.start) * share)
+        if verdict is not None:
+            return verdict, keys
     turn = 0
     switch = None
+    # (the time left after the beams is shared out as the whole time is where there are none)
+    begun = time.perf_counter() if beam is not None else budget.start
     if budget.deadline is not None:
-        switch = budget.start + (budget.deadline - budget.start) * befs_share
+        switch = begun + (budget.deadline - begun) * befs_share
     elif befs_share <= 0:
         switch = 0.0
     apply, undo, keyf, scores, won = state.apply, state.undo, state.key, state.scores, state.is_won
@@ -137,17 +147,9 @@ def _run(state, budget, befs_share, parent, root, known):
     dive_every = dive_for = 0.0
     every, lasting = getattr(state, "dives", (DIVE_EVERY, DIVE_FOR))
     if budget.deadline is not None and every:
-        whole = budget.deadline - budget.start
+        whole = budget.deadline - begun
         dive_every, dive_for = every * whole, lasting * whole
-        next_dive = budget.start + dive_every
-    # beams first, where the state asks for them (a table of their own: this one untouched)
-    beam = getattr(state, "beam", None)
-    if beam is not None and budget.deadline is not None:
-        width, share = beam
-        verdict, keys = _beams(state, budget, known, width,
-                               budget.start + (budget.deadline - budget.start) * share)
-        if verdict is not None:
-            return verdict, keys
+        next_dive = begun + dive_every
     # every queue holds every open position (and skipped entries of expanded ones): all
     # run out together, so the first one decides
     while queues[0].first(opened) is not None:
@@ -238,8 +240,9 @@ def _beams(state, budget, known, width: int, until: float):
     progress = getattr(state, "progress", None)
     value = getattr(state, "beam_value", None) or (lambda: state.scores(keyf())[0])
     likeness = getattr(state, "likeness", None) or keyf
-    # (moves listed by a climb serve after ``restore`` only where it goes to that very position)
-    exact = getattr(state, "restores_exactly", False)
+    # (moves listed by a climb serve after ``restore`` only where it goes to that very
+    # position: one the state's ``here()`` says is the same, where it has one)
+    here = getattr(state, "here", None)
     clock = time.perf_counter
     while clock() < until:
         # likeness -> (the key of the position met first so, the likeness it came from)
@@ -253,7 +256,11 @@ def _beams(state, budget, known, width: int, until: float):
             children = []
             for key, like in layer:
                 restore(key)
-                found = listed.get(like) if exact else None
+                found = None
+                if here is not None and like in listed:
+                    made_in, found = listed[like]
+                    if made_in is not here():
+                        found = None
                 for move in moves(None, False) if found is None else found:
                     token = apply(move)
                     child = likeness()
@@ -280,7 +287,7 @@ def _beams(state, budget, known, width: int, until: float):
             for child in children:
                 restore(came[child][0])
                 if progress is not None:
-                    child = _climb(state, budget, came, child, progress, likeness, listed)
+                    child = _climb(state, budget, came, child, progress, likeness, listed, here)
                     if child is None:
                         return "unknown", None
                     if won() or keyf() in known:
@@ -297,14 +304,16 @@ def _beams(state, budget, known, width: int, until: float):
     return None, None
 
 
-def _climb(state, budget, came, like, progress, likeness, listed):
+def _climb(state, budget, came, like, progress, likeness, listed, here=None):
     """From the state's position (met as ``like``), play each first move found that raises
     ``progress()`` to a position not met before, until none does (or the game is won);
     returns the likeness of the position reached (its moves into ``listed``), None where
     the budget ran out."""
     gained = progress()
     while not state.is_won():
-        found = listed[like] = state.moves(None, False)
+        found = state.moves(None, False)
+        if here is not None:
+            listed[like] = (here(), found)
         for move in found:
             token = state.apply(move)
             if progress() > gained:

@@ -39,9 +39,11 @@ built in, and offers:
     the first score) and ``likeness()`` (a key that may join positions the key
     keeps apart: the beam meets each such class once; else the key).  A beam
     only finds wins: it keeps its positions in a table of its own.
-``restores_exactly`` (optional)
-    True where ``restore`` goes to the very position the key was made from
-    (not one of equal standing), so that moves listed there serve after it.
+``here()`` (optional)
+    An object that is the same (``is``) only for the very same position, not
+    one of equal standing: a beam reuses the moves it listed in a position after
+    ``restore`` only where ``here()`` is what it was when they were listed (a
+    ``restore`` may give a symmetric position, whose moves are others).
 ``is_won()``, ``scores(key)``, ``weightings``
     Whether the game is won; how far from won the position looks, once per
     weighting (lower is better); and for each weighting whether equal scores

@@ -419,7 +419,7 @@ class CdlRuleset(Playfield, Ruleset):
         split by the drawing its stacks show when empty; none while a card is shaded
         (shading is kept by stack, apart from the cards)."""
         if self._groups is None:
-            self._groups = symmetric_stacks(self.program)
+            self._groups = symmetric_stacks(self.program, self.transients)
         if not self._groups or any(game.vars.get("cdl:shaded", {}).values()):
             return []
         bottoms = game.vars.get("cdl:bottoms", {})

@@ -94,8 +94,6 @@ class CdlState:
     #: and there, beams first (``search._beams``: rounds 25, 50, 100 ... wide) for nine tenths
     #: of the time (docs/solver.md, "Beams": measured)
     COPIES_BEAM = (25, 0.9)
-    #: ``restore`` puts back the very state a key was made from (``_whole``)
-    restores_exactly = True
 
     def __init__(self, ruleset, game):
         self.rules = ruleset
@@ -393,6 +391,13 @@ class CdlState:
         fanned = [stacks[key] for key in self.fanned]
         need = wanted.needs([len(stacks[key]) for key in wanted.keys], fanned)
         return sum(wanted.blocks(cards, need) for cards in fanned)
+
+    def here(self):
+        """The exact position (for ``search._beams``): the interpreter's state, a new object
+        each move and the same one again after ``undo``; ``restore`` gives one of the
+        positions that made the key (where stacks are keyed as a group, maybe another
+        arrangement of their cards than the one a beam listed the moves of)."""
+        return self.state
 
     def likeness(self) -> bytes:
         """The key with each card as its class (``Wanted.class_of``): positions that differ

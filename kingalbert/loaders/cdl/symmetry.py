@@ -22,16 +22,22 @@ first thing that could tell it from the others:
   routine it calls, where it is a global one); only routines called that
   change nothing;
 * nothing can make the stacks' other per-stack state differ: no STACK
-  variable, no drawing assigned (``S[0] := ...``), no card shaded
-  (``TURN`` with a side other than the constants UP or DOWN), no ``WITH``
-  over a stack given by a variable.
+  variable that keeps its value from one transaction to the next (a
+  *transient* one, ``transients.py``, is set by each press before its
+  release reads it: between transactions its value is never read, and
+  within one, the position with two stacks' cards exchanged has the press
+  on the other stack set it to the other name, which the release can only
+  compare, or use as a stack, as it would the first), no drawing assigned
+  (``S[0] := ...``), no card shaded (``TURN`` with a side other than the
+  constants UP or DOWN), no ``WITH`` over a stack given by a variable.
+  (Calculation's and Strategy's ``source := Self``.)
 
 The ruleset also checks the position (its drawings and shading alike on
 every stack of a group) before it hands the groups to the solver.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from . import ast
 from .compiler import pure_routines
@@ -71,9 +77,11 @@ def play_bodies(program: CompiledProgram) -> list[ast.Stmt]:
     return list(bodies.values())
 
 
-def symmetric_stacks(program: CompiledProgram) -> list[list[StackInfo]]:
-    """Groups (two stacks or more, in ORDER order) of stacks the program treats alike."""
-    if any(type_ == "stack" for _, type_ in program.globals.values()):
+def symmetric_stacks(program: CompiledProgram, transient: Collection[str] = ()) -> list[list[StackInfo]]:
+    """Groups (two stacks or more, in ORDER order) of stacks the program treats alike;
+    ``transient``: the program's transient variables (``transients.py``), the only
+    STACK variables it may have."""
+    if any(type_ == "stack" and key not in transient for key, (_, type_) in program.globals.items()):
         return []
     nodes = [node for body in play_bodies(program) for node in walk(body)]
     withs = [node for node in nodes if isinstance(node, ast.With)]

@@ -141,3 +141,26 @@ def test_search_with_symmetric_columns_and_a_transient_stack_variable_agrees_wit
     ruleset = loads(_with_stack_variable(RELEASE_READS), "small.cdl")
     assert ruleset.solver_groups(Game(ruleset, 1, PLAIN))
     assert verdicts_agree(ruleset, range(16), PLAIN) == {"winnable", "unwinnable"}
+
+
+def test_a_grouped_stack_s_drawing_is_keyed_with_its_cards():
+    """Calculation's waste piles: the same cards with another pile's drawing turned is
+    another key; the cards and the drawing of two piles exchanged together, the same."""
+    from kingalbert.loaders.cdl.search import CdlState
+    ruleset = loads((GAMES / "calculation.cdl").read_text(), "calculation.cdl")
+    game = Game(ruleset, 3, PLAIN)
+    state = CdlState(ruleset, game)
+    base = state.state
+
+    def keyed(cards: dict, drawings: dict) -> bytes:
+        changed = base.copy()
+        changed.stacks.update(cards)
+        changed.bottoms.update(drawings)
+        state.state, state._key = changed, None
+        return state.key()
+    card = base.stacks["stock"][-1]
+    drawn = keyed({"w1": (card,)}, {"w1": 52})
+    assert keyed({"w2": (card,)}, {"w2": 52}) == drawn
+    assert keyed({"w1": (card,)}, {"w2": 52}) != drawn
+    assert keyed({"w1": (card,)}, {}) != drawn
+

@@ -111,6 +111,10 @@ class CdlState:
         self.single = [(keys[i], i in top_only) for i in range(len(keys)) if i not in grouped]
         self.groups = [[keys[i] for i in group] for group in groups]
         self.hidden = [key for key in self.state.stacks if key not in set(keys)]
+        #: the stacks whose drawing (position 0) the head keys, by name: all but the grouped
+        #: ones, whose drawing goes with their cards (a drawing TURNed in play is theirs)
+        in_groups = {key for group in self.groups for key in group}
+        self.drawn = None if not in_groups else [key for key in self.state.bottoms if key not in in_groups]
         #: each stack's role by its fan alone (``pile_role``), which the score reads
         self.roles = ruleset.fan_roles
         #: the sizes win? asks of stacks (``goals.py``): how far from them is in the score too
@@ -163,11 +167,14 @@ class CdlState:
 
     # -- keys ----------------------------------------------------------------------------
     def head(self) -> bytes:
-        """The generator's state, the variables and the drawings, as text (no byte 255)."""
+        """The generator's state, the variables and the drawings but the grouped stacks', as
+        text (no byte 255)."""
         state = self.state
         values = tuple(getattr(value, "key", value) if kept else None
                        for kept, value in zip(self.kept, state.globals.values()))
-        whole = (self.rng, values, tuple(state.bottoms.values()))
+        bottoms = state.bottoms
+        whole = (self.rng, values, tuple(bottoms.values()) if self.drawn is None else
+                 tuple([bottoms[key] for key in self.drawn]))
         found = self._heads.get(whole)
         if found is None:
             if len(self._heads) > 10_000:
@@ -187,8 +194,10 @@ class CdlState:
                     parts.append(bytes(cards[-1:]) + bytes((160 + size % 90, 160 + size // 90)))
                 else:
                     parts.append(bytes(cards))
+            bottoms = self.state.bottoms
             for group in self.groups:
-                parts.extend(sorted(bytes(stacks[name]) for name in group))
+                # (each stack's drawing first: a card number, never 255)
+                parts.extend(sorted(bytes((bottoms[name], *stacks[name])) for name in group))
             for name in self.hidden:
                 parts.append(bytes(stacks[name]))
             key = self._key = self.head() + SEPARATOR * 2 + SEPARATOR.join(parts)

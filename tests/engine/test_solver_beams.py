@@ -74,12 +74,16 @@ def test_calculation_is_won_by_a_beam_and_its_line_wins():
         assert rounds == [("winnable", positions - 1)] and positions < 10_000, seed
 
 
-def test_only_a_program_whose_cards_come_in_copies_asks_for_beams():
-    for name, asked in (("calculation.cdl", True), ("strategy.cdl", False), ("golf.cdl", False),
-                        ("acesup.cdl", False), ("klondike.cdl", False)):
+def test_only_the_programs_that_lay_their_cards_out_ask_for_beams():
+    """Calculation (its cards in copies) and Strategy (each card its own), whose searches
+    weigh what the foundations want (``wanted.py``); Strategy's likeness is its key."""
+    for name, asked in (("calculation.cdl", CdlState.COPIES_BEAM), ("strategy.cdl", CdlState.BEAM),
+                        ("golf.cdl", None), ("acesup.cdl", None), ("klondike.cdl", None)):
         game = _game(f"cdl/{name}", 1)
         state = CdlState(game.ruleset, game)
-        assert (getattr(state, "beam", None) is not None) is asked, name
+        assert getattr(state, "beam", None) == asked, name
+        if name == "strategy.cdl":
+            assert state.likeness() == state.key()
     for path in (None, "sol/king_albert.sol", "pat/Klondike.pat"):
         assert getattr(make_state(_game(path, 1), None), "beam", None) is None, path
 
@@ -181,3 +185,38 @@ def test_a_beam_reuses_a_listing_only_in_the_very_position_it_was_made_in():
     assert state.here() is other and state.here() is not one
     state.state, state._key = first, None
     assert state.here() is first
+
+
+def test_strategy_s_beams_come_after_a_share_of_best_first_from_the_root(monkeypatch):
+    """Strategy (each card its own class) asks for beams once best first has had
+    ``beam_after`` of the time: easy deals are won best first in a few hundred positions;
+    the beams then start from the root (the search's position is wherever it was)."""
+    game = _game("cdl/strategy.cdl", 4)         # (undecided in 10 s)
+    calls: list = []
+    beams = search_module._beams
+
+    def timed_beams(state, budget, *args):
+        calls.append((search_module.time.perf_counter() - budget.start, state.key()))
+        return beams(state, budget, *args)
+    monkeypatch.setattr(search_module, "_beams", timed_beams)
+    budget = Budget(2.0, None)
+    state = make_state(game, budget)
+    assert state.beam == CdlState.BEAM and state.beam_after == CdlState.BEAM_AFTER > 0
+    root = state.key()
+    verdict, _ = budget.guarded(search_module.search, state, budget, 0.5)
+    assert verdict == "unknown"
+    (when, key), = calls
+    assert when >= 2.0 * CdlState.BEAM_AFTER and key == root
+
+
+def test_strategy_is_won_by_a_beam_where_best_first_finds_nothing_soon(monkeypatch):
+    """Strategy's deal 11: best first alone finds no win in its first 10,000 positions; a
+    beam does, and its line wins the game."""
+    game = _game("cdl/strategy.cdl", 11)
+    budget = Budget(None, None, 10_000)
+    state = make_state(game, budget)
+    assert budget.guarded(search_module.search, state, budget, 1.0)[0] == "unknown"
+    monkeypatch.setattr(CdlState, "BEAM_AFTER", 0.01)
+    verdict, moves, positions, rounds = _search(game, monkeypatch, seconds=60.0, share=0.5)
+    assert verdict == "winnable" and wins(game, moves)
+    assert rounds and rounds[-1][0] == "winnable" and positions < 30_000

@@ -121,18 +121,23 @@ def _run(state, budget, befs_share, parent, root, known):
     for queue, value in zip(queues, state.scores(root)):
         queue.push(value, 0)
     nq = len(queues)
-    # beams first, where the state asks for them (a table of their own: this one untouched)
-    beam = getattr(state, "beam", None)
-    if beam is not None and budget.deadline is not None:
-        width, share = beam
-        verdict, keys = _beams(state, budget, known, width,
-                               budget.start + (budget.deadline - budget.start) * share)
-        if verdict is not None:
-            return verdict, keys
+    # beams, where the state asks for them (a table of their own: this one untouched): first,
+    # or once best first has had ``beam_after`` of the time
+    beam = getattr(state, "beam", None) if budget.deadline is not None else None
+    beam_at = None
+    if beam is not None:
+        after = getattr(state, "beam_after", 0.0)
+        if after > 0:
+            beam_at = budget.start + (budget.deadline - budget.start) * after
+        else:
+            verdict, keys = _beams(state, budget, known, beam[0],
+                                   budget.start + (budget.deadline - budget.start) * beam[1])
+            if verdict is not None:
+                return verdict, keys
     turn = 0
     switch = None
     # (the time left after the beams is shared out as the whole time is where there are none)
-    begun = time.perf_counter() if beam is not None else budget.start
+    begun = time.perf_counter() if beam is not None and beam_at is None else budget.start
     if budget.deadline is not None:
         switch = begun + (budget.deadline - begun) * befs_share
     elif befs_share <= 0:
@@ -182,6 +187,19 @@ def _run(state, budget, befs_share, parent, root, known):
             return "unknown", None
         budget.estimate = key_bytes * 3 + len(opened) * 60
         now = time.perf_counter()
+        if beam_at is not None and now > beam_at:
+            beam_at = None
+            restore(root)
+            verdict, keys = _beams(state, budget, known, beam[0],
+                                   now + (budget.deadline - budget.start) * beam[1])
+            if verdict is not None:
+                return verdict, keys
+            # (the time left is shared out again from here)
+            now = time.perf_counter()
+            switch = now + (budget.deadline - now) * befs_share
+            if next_dive is not None:
+                dive_every, dive_for = every * (budget.deadline - now), lasting * (budget.deadline - now)
+                next_dive = now + dive_every
         if switch is not None and now > switch:
             break
         if next_dive is not None and now > next_dive:

@@ -39,6 +39,10 @@ built in, and offers:
     the first score) and ``likeness()`` (a key that may join positions the key
     keeps apart: the beam meets each such class once; else the key).  A beam
     only finds wins: it keeps its positions in a table of its own.
+``beam_after`` (optional, with ``beam``)
+    The share of the time best-first search gets before the beams (0: they
+    come first); after them, best-first and depth-first search share what is
+    left as they share the whole where there are no beams.
 ``here()`` (optional)
     An object that is the same (``is``) only for the very same position, not
     one of equal standing: a beam reuses the moves it listed in a position after

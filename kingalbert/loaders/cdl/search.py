@@ -94,6 +94,13 @@ class CdlState:
     #: and there, beams first (``search._beams``: rounds 25, 50, 100 ... wide) for nine tenths
     #: of the time (docs/solver.md, "Beams": measured)
     COPIES_BEAM = (25, 0.9)
+    #: where each class is one card (Strategy), beams too, for half the time, once best first
+    #: has had a twentieth (its easy wins come in a few hundred positions; docs/solver.md,
+    #: "Beams": measured)
+    BEAM = (25, 0.5)
+    BEAM_AFTER = 0.25
+    #: ``likeness``' translation of card bytes, None where it is the key itself
+    _alike: bytes | None = None
 
     def __init__(self, ruleset, game):
         self.rules = ruleset
@@ -139,6 +146,8 @@ class CdlState:
             #: and shade kept
             classes = self.wanted.class_of if self.wanted is not None else {}
             self._alike = bytes(b // 52 * 52 + classes.get(b % 52, b % 52) if b < 156 else b for b in range(256))
+        elif self.wanted is not None:
+            self.beam, self.beam_after = self.BEAM, self.BEAM_AFTER
         #: where each class is one card (Strategy) a card is wanted at its level whatever the
         #: position, so a fanned stack's blocks and room, weighed, are remembered by its cards
         self._fixed: dict | None = {} if self.wanted is not None and not copies else None
@@ -410,9 +419,12 @@ class CdlState:
 
     def likeness(self) -> bytes:
         """The key with each card as its class (``Wanted.class_of``): positions that differ
-        only by which copy lies where, which a beam keeps one of.  Not a key for the table
+        only by which copy lies where, which a beam keeps one of (where each card is its
+        own class, the key).  Not a key for the table
         (that the program cannot tell copies apart is not proven, only probed)."""
         key = self.key()
+        if self._alike is None:
+            return key
         head, _, rest = key.partition(SEPARATOR * 2)
         return head + SEPARATOR * 2 + rest.translate(self._alike)
 

@@ -41,7 +41,8 @@ built in, and offers:
     only finds wins: it keeps its positions in a table of its own.
 ``beam_after`` (optional, with ``beam``)
     The share of the time best-first search gets before the beams (0: they
-    come first); after them, best-first and depth-first search share what is
+    come first; none if best first has already stopped, or settled the
+    game); after them, best-first and depth-first search share what is
     left as they share the whole where there are no beams.
 ``here()`` (optional)
     An object that is the same (``is``) only for the very same position, not

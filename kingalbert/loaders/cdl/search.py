@@ -95,7 +95,7 @@ class CdlState:
     #: of the time (docs/solver.md, "Beams": measured)
     COPIES_BEAM = (25, 0.9)
     #: where each class is one card (Strategy), beams too, for half the time, once best first
-    #: has had a twentieth (its easy wins come in a few hundred positions; docs/solver.md,
+    #: has had a quarter (its easy wins come in a few hundred positions; docs/solver.md,
     #: "Beams": measured)
     BEAM = (25, 0.5)
     BEAM_AFTER = 0.25

@@ -135,11 +135,20 @@ def _run(state, budget, befs_share, parent, root, known):
             if verdict is not None:
                 return verdict, keys
     turn = 0
-    switch = None
-    # (the time left after the beams is shared out as the whole time is where there are none)
-    begun = time.perf_counter() if beam is not None and beam_at is None else budget.start
+    # dives: now and then, depth first from the best open position for a while
+    every, lasting = getattr(state, "dives", (DIVE_EVERY, DIVE_FOR))
+
+    def shared_out(begun: float) -> tuple:
+        """When best first ends, and each dive's spacing, length and the first one's time,
+        over the time left from ``begun`` (after beams, what they left)."""
+        left = budget.deadline - begun
+        dives = (every * left, lasting * left, begun + every * left) if every else (0.0, 0.0, None)
+        return (begun + left * befs_share, *dives)
+    switch = next_dive = None
+    dive_every = dive_for = 0.0
     if budget.deadline is not None:
-        switch = begun + (budget.deadline - begun) * befs_share
+        begun = time.perf_counter() if beam is not None and beam_at is None else budget.start
+        switch, dive_every, dive_for, next_dive = shared_out(begun)
     elif befs_share <= 0:
         switch = 0.0
     apply, undo, keyf, scores, won = state.apply, state.undo, state.key, state.scores, state.is_won
@@ -147,14 +156,6 @@ def _run(state, budget, befs_share, parent, root, known):
     pushes = [(queue.push, dw) for queue, dw in zip(queues, depth_weights)]
     goal = None
     key_bytes = sizeof(root)
-    # dives: now and then, depth first from the best open position for a while
-    next_dive = None
-    dive_every = dive_for = 0.0
-    every, lasting = getattr(state, "dives", (DIVE_EVERY, DIVE_FOR))
-    if budget.deadline is not None and every:
-        whole = budget.deadline - begun
-        dive_every, dive_for = every * whole, lasting * whole
-        next_dive = begun + dive_every
     # every queue holds every open position (and skipped entries of expanded ones): all
     # run out together, so the first one decides
     while queues[0].first(opened) is not None:
@@ -194,12 +195,8 @@ def _run(state, budget, befs_share, parent, root, known):
                                    now + (budget.deadline - budget.start) * beam[1])
             if verdict is not None:
                 return verdict, keys
-            # (the time left is shared out again from here)
             now = time.perf_counter()
-            switch = now + (budget.deadline - now) * befs_share
-            if next_dive is not None:
-                dive_every, dive_for = every * (budget.deadline - now), lasting * (budget.deadline - now)
-                next_dive = now + dive_every
+            switch, dive_every, dive_for, next_dive = shared_out(now)
         if switch is not None and now > switch:
             break
         if next_dive is not None and now > next_dive:

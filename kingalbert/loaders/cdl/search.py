@@ -391,7 +391,7 @@ class CdlState:
                                 + self.ROOM_WEIGHT * wanted.closed(cards, need))
         return value
 
-    # -- beams (where a class of cards has several copies) ----------------------------------
+    # -- beams (where the program lays its cards out: Calculation, Strategy) ----------------
     def progress(self) -> int:
         """The cards on the stacks ``win?`` gathers cards on (``search._beams`` plays a move
         that adds one at once)."""

@@ -132,3 +132,69 @@ def test_an_aces_up_deal_searched_with_dives_is_won_by_its_line(monkeypatch):
     game = _game("cdl/acesup.cdl", 1)
     verdict, moves, _, ends = _search(game, monkeypatch, 1e-6, 1e-7)
     assert ends and verdict == "winnable" and wins(game, moves)
+
+
+def test_the_shallowest_open_position_comes_first_and_closed_ones_are_passed_over():
+    shallowest = search_module.Shallowest()
+    opened = []
+    for number, depth in enumerate([0, 1, 1, 2, 2, 3]):
+        opened.append(f"p{number}")
+        shallowest.add(number, depth)
+    opened[0] = None                        # the root, expanded
+    assert shallowest.pop(opened) == 1
+    opened[1] = None
+    opened[2] = None                        # expanded by best-first search meanwhile
+    assert shallowest.pop(opened) == 3
+    opened[3] = None
+    # a dive's line open again, one of its positions nearer the root than any open now
+    opened.append("again")
+    shallowest.add(6, 1)
+    assert shallowest.pop(opened) == 6
+    opened[6] = None
+    assert shallowest.pop(opened) == 4
+    opened[4] = None
+    assert shallowest.pop(opened) == 5
+    opened[5] = None
+    assert shallowest.pop(opened) is None
+
+
+@pytest.mark.parametrize("path, seed", LOST[:4], ids=[f"{path}:{seed}" for path, seed in LOST[:4]])
+def test_dives_from_the_shallowest_open_position_run_out_of_the_same_positions(path, seed, monkeypatch):
+    """Every dive from the open position nearest the root (``SHALLOW_DIVES`` 1): the same
+    positions as without dives, and the dives did start there."""
+    game = _game(path, seed)
+    plain = _search(game, monkeypatch, 0.0, 0.0)
+    monkeypatch.setattr(search_module, "SHALLOW_DIVES", 1)
+    depths_taken = []
+    plain_pop = search_module.Shallowest.pop
+
+    def pop(self, opened):
+        number = plain_pop(self, opened)
+        if number is not None:
+            depths_taken.append(self.low)
+        return number
+    monkeypatch.setattr(search_module.Shallowest, "pop", pop)
+    dived = _search(game, monkeypatch, 1e-12, 1e-12)
+    assert plain[0] == dived[0] == "unwinnable" and dived[2] == plain[2]
+    assert "stopped" in dived[3] and depths_taken
+    # (best first goes deep quickly; the shallow dives keep coming back near the root)
+    assert min(depths_taken) <= 2
+
+
+def test_a_state_may_ask_for_no_dives_from_the_shallowest(monkeypatch):
+    game = _game(*LOST[2])
+    taken = []
+    plain_pop = search_module.Shallowest.pop
+    monkeypatch.setattr(search_module.Shallowest, "pop",
+                        lambda self, opened: taken.append(1) or plain_pop(self, opened))
+    budget = Budget(600.0, None)
+    state = make_state(game, budget)
+    state.dives = (1e-12, 1e-12)
+    state.shallow_dives = 0
+    verdict, _ = budget.guarded(search_module.search, state, budget, 0.99)
+    assert verdict == "unwinnable" and not taken
+    budget = Budget(600.0, None)
+    state = make_state(game, budget)
+    state.dives = (1e-12, 1e-12)            # (and the default: every second dive)
+    verdict, _ = budget.guarded(search_module.search, state, budget, 0.99)
+    assert verdict == "unwinnable" and taken

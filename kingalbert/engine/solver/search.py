@@ -14,9 +14,10 @@ again): which weighting finds a win soonest varies from deal to deal.  A
 weighting may also count the moves from the root (``depth_weights``): a
 weighted A* rather than a greedy search, slower on easy deals but not lost on
 a plateau of equal scores.  Now and then (every fiftieth of the time) it dives:
-depth first from its best open position, for a two-hundredth of the time; the
-positions of the line a dive stopped on are open again.  A state may say how
-often and how long (``dives``).  A state may ask for beam searches first
+depth first from its best open position (every second dive from the open one
+nearest the root), for a two-hundredth of the time; the positions of the line a
+dive stopped on are open again.  A state may say how often and how long
+(``dives``), and how often from near the root (``shallow_dives``).  A state may ask for beam searches first
 (``beam``), in a table of their own: they find wins, never a loss.  Once it has used
 ``befs_share`` of the time, a depth-first search (cheaper per position: no
 position is stored to come back to) goes on from each position still open,
@@ -41,6 +42,11 @@ SHORTEN_SECONDS = 2.0
 #: unless the state says otherwise (its ``dives``)
 DIVE_EVERY = 0.02
 DIVE_FOR = 0.005
+#: every SHALLOW_DIVES-th dive starts from the open position nearest the root instead (one
+#: the scores passed over early: a win that hangs on an early move the score ranks low is
+#: found there; docs/solver.md, "Dives"), unless the state says otherwise (``shallow_dives``,
+#: 0 for never)
+SHALLOW_DIVES = 2
 #: beams (a state's ``beam``): of the positions one move beyond a layer, the best
 #: CLIMB_FIRST * width by their value as they stand are climbed (``_climb``) and weighed again
 CLIMB_FIRST = 2
@@ -117,6 +123,8 @@ def _run(state, budget, befs_share, parent, root, known):
     weightings = state.weightings
     depth_weights = getattr(state, "depth_weights", None) or (0,) * len(weightings)
     depths = [0]
+    shallowest = Shallowest()
+    shallowest.add(0, 0)
     queues = [OpenQueue(newest_first) for newest_first in weightings]
     for queue, value in zip(queues, state.scores(root)):
         queue.push(value, 0)
@@ -137,6 +145,8 @@ def _run(state, budget, befs_share, parent, root, known):
     turn = 0
     # dives: now and then, depth first from the best open position for a while
     every, lasting = getattr(state, "dives", (DIVE_EVERY, DIVE_FOR))
+    shallow_every = getattr(state, "shallow_dives", SHALLOW_DIVES)
+    dives_made = 0
 
     def shared_out(begun: float) -> tuple:
         """When best first ends, and each dive's spacing, length and the first one's time,
@@ -175,6 +185,7 @@ def _run(state, budget, befs_share, parent, root, known):
                     goal = child
                     break
                 number = len(opened)
+                shallowest.add(number, below)
                 opened.append(child)
                 depths.append(below)
                 for (push, dw), value in zip(pushes, scores(child)):
@@ -201,8 +212,13 @@ def _run(state, budget, befs_share, parent, root, known):
             break
         if next_dive is not None and now > next_dive:
             queue = queues[turn]
+            dives_made += 1
             if queue.first(opened) is not None:
-                number = queue.pop(opened)
+                number = None
+                if shallow_every and dives_made % shallow_every == 0:
+                    number = shallowest.pop(opened)
+                if number is None:
+                    number = queue.pop(opened)
                 start_key, start_depth = opened[number], depths[number]
                 opened[number] = None
                 restore(start_key)
@@ -216,6 +232,7 @@ def _run(state, budget, befs_share, parent, root, known):
                     for i, key in enumerate([start_key] + line):
                         restore(key)
                         number = len(opened)
+                        shallowest.add(number, start_depth + i)
                         opened.append(key)
                         depths.append(start_depth + i)
                         for (push, dw), value in zip(pushes, scores(key)):
@@ -233,6 +250,44 @@ def _run(state, budget, befs_share, parent, root, known):
         if verdict == "unknown":
             return "unknown", None
     return "unwinnable", None
+
+
+class Shallowest:
+    """The open positions by their depth, for the dives that start from the one nearest the
+    root: each number is passed over for good once it is no longer open (its ``opened``
+    entry None), so finding the shallowest costs a constant time on average."""
+
+    def __init__(self):
+        self.levels: list[list[int]] = []
+        self.at: list[int] = []         # per depth, the numbers before it are no longer open
+        self.low = 0                    # no open position lies nearer the root than this
+
+    def add(self, number: int, depth: int) -> None:
+        levels = self.levels
+        while len(levels) <= depth:
+            levels.append([])
+            self.at.append(0)
+        levels[depth].append(number)
+        if depth < self.low:
+            self.low = depth
+
+    def pop(self, opened) -> int | None:
+        """The first open position of the least depth (taken out of this index; the caller
+        marks it expanded), or None."""
+        levels, at = self.levels, self.at
+        depth = self.low
+        while depth < len(levels):
+            row, i = levels[depth], at[depth]
+            while i < len(row) and opened[row[i]] is None:
+                i += 1
+            if i < len(row):
+                at[depth] = i + 1
+                self.low = depth
+                return row[i]
+            at[depth] = i
+            depth += 1
+        self.low = depth
+        return None
 
 
 def _beams(state, budget, known, width: int, until: float):

@@ -17,11 +17,11 @@ a plateau of equal scores.  Now and then (every fiftieth of the time) it dives:
 depth first from its best open position (every second dive from the open one
 nearest the root), for a two-hundredth of the time; the positions of the line a
 dive stopped on are open again.  A state may say how often and how long
-(``dives``), and how often from near the root (``shallow_dives``).  A state may ask for beam searches first
-(``beam``), in a table of their own: they find wins, never a loss.  Once it has used
-``befs_share`` of the time, a depth-first search (cheaper per position: no
-position is stored to come back to) goes on from each position still open,
-best first by the first weighting.
+(``dives``), and how often from near the root (``shallow_dives``).  A state may
+ask for beam searches first (``beam``), in a table of their own: they find wins,
+never a loss.  Once it has used ``befs_share`` of the time, a depth-first search
+(cheaper per position: no position is stored to come back to) goes on from
+each position still open, best first by the first weighting.
 """
 from __future__ import annotations
 
@@ -143,7 +143,7 @@ def _run(state, budget, befs_share, parent, root, known):
             if verdict is not None:
                 return verdict, keys
     turn = 0
-    # dives: now and then, depth first from the best open position for a while
+    # dives: now and then, depth first from the best open position (or the shallowest) for a while
     every, lasting = getattr(state, "dives", (DIVE_EVERY, DIVE_FOR))
     shallow_every = getattr(state, "shallow_dives", SHALLOW_DIVES)
     dives_made = 0

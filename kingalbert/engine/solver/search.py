@@ -164,6 +164,16 @@ def _run(state, budget, befs_share, parent, root, known):
     apply, undo, keyf, scores, won = state.apply, state.undo, state.key, state.scores, state.is_won
     restore, moves, sizeof = state.restore, state.moves, sys.getsizeof
     pushes = [(queue.push, dw) for queue, dw in zip(queues, depth_weights)]
+
+    def open_position(key: bytes, depth: int) -> None:
+        """Keep ``key`` (the state's position now), ``depth`` moves from the root, open in
+        every queue and by its depth."""
+        number = len(opened)
+        shallowest.add(number, depth)
+        opened.append(key)
+        depths.append(depth)
+        for (push, dw), value in zip(pushes, scores(key)):
+            push(value + dw * depth, number)
     goal = None
     key_bytes = sizeof(root)
     # every queue holds every open position (and skipped entries of expanded ones): all
@@ -184,12 +194,7 @@ def _run(state, budget, befs_share, parent, root, known):
                 if won() or child in known:
                     goal = child
                     break
-                number = len(opened)
-                shallowest.add(number, below)
-                opened.append(child)
-                depths.append(below)
-                for (push, dw), value in zip(pushes, scores(child)):
-                    push(value + dw * below, number)
+                open_position(child, below)
                 if budget.add_state():
                     return "unknown", None
             undo(token)
@@ -231,16 +236,11 @@ def _run(state, budget, befs_share, parent, root, known):
                     # the positions of the line it was on are open again
                     for i, key in enumerate([start_key] + line):
                         restore(key)
-                        number = len(opened)
-                        shallowest.add(number, start_depth + i)
-                        opened.append(key)
-                        depths.append(start_depth + i)
-                        for (push, dw), value in zip(pushes, scores(key)):
-                            push(value + dw * (start_depth + i), number)
+                        open_position(key, start_depth + i)
             next_dive = time.perf_counter() + dive_every
     budget.estimate = key_bytes * 3 + len(opened) * 60
     starts = [opened[number] for number in queues[0].in_order() if opened[number] is not None]
-    del queues, opened
+    queues, opened = [], []     # (let go of them: depth first keeps no open positions)
     # depth-first from every open position, best first
     for start_key in starts:
         state.restore(start_key)

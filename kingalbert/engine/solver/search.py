@@ -118,17 +118,33 @@ def search(state, budget: Budget, befs_share: float = 0.5, seen: dict | None = N
 
 def _run(state, budget, befs_share, parent, root, known):
     # open positions by number: a position's number maps to None once it has been expanded
-    opened = [root]
+    opened: list = []
     # a weighting may count the moves from the root too (its share of ``depth_weights``)
     weightings = state.weightings
     depth_weights = getattr(state, "depth_weights", None) or (0,) * len(weightings)
-    depths = [0]
+    depths: list[int] = []
     shallowest = Shallowest()
-    shallowest.add(0, 0)
     queues = [OpenQueue(newest_first) for newest_first in weightings]
-    for queue, value in zip(queues, state.scores(root)):
-        queue.push(value, 0)
     nq = len(queues)
+    apply, undo, keyf, scores, won = state.apply, state.undo, state.key, state.scores, state.is_won
+    restore, moves, sizeof = state.restore, state.moves, sys.getsizeof
+    pushes = [(queue.push, dw) for queue, dw in zip(queues, depth_weights)]
+
+    def open_position(key: bytes, depth: int) -> None:
+        """Keep ``key`` (the state's position now), ``depth`` moves from the root, open in
+        every queue and by its depth."""
+        number = len(opened)
+        shallowest.add(number, depth)
+        opened.append(key)
+        depths.append(depth)
+        for (push, dw), value in zip(pushes, scores(key)):
+            push(value + dw * depth, number)
+    open_position(root, 0)
+
+    def beams_from(begun: float):
+        """Beams from the root for the state's share of the whole time, from ``begun``."""
+        assert beam is not None and budget.deadline is not None
+        return _beams(state, budget, known, beam[0], begun + (budget.deadline - budget.start) * beam[1])
     # beams, where the state asks for them (a table of their own: this one untouched): first,
     # or once best first has had ``beam_after`` of the time
     beam = getattr(state, "beam", None) if budget.deadline is not None else None
@@ -138,8 +154,7 @@ def _run(state, budget, befs_share, parent, root, known):
         if after > 0:
             beam_at = budget.start + (budget.deadline - budget.start) * after
         else:
-            verdict, keys = _beams(state, budget, known, beam[0],
-                                   budget.start + (budget.deadline - budget.start) * beam[1])
+            verdict, keys = beams_from(budget.start)
             if verdict is not None:
                 return verdict, keys
     turn = 0
@@ -161,19 +176,6 @@ def _run(state, budget, befs_share, parent, root, known):
         switch, dive_every, dive_for, next_dive = shared_out(begun)
     elif befs_share <= 0:
         switch = 0.0
-    apply, undo, keyf, scores, won = state.apply, state.undo, state.key, state.scores, state.is_won
-    restore, moves, sizeof = state.restore, state.moves, sys.getsizeof
-    pushes = [(queue.push, dw) for queue, dw in zip(queues, depth_weights)]
-
-    def open_position(key: bytes, depth: int) -> None:
-        """Keep ``key`` (the state's position now), ``depth`` moves from the root, open in
-        every queue and by its depth."""
-        number = len(opened)
-        shallowest.add(number, depth)
-        opened.append(key)
-        depths.append(depth)
-        for (push, dw), value in zip(pushes, scores(key)):
-            push(value + dw * depth, number)
     goal = None
     key_bytes = sizeof(root)
     # every queue holds every open position (and skipped entries of expanded ones): all
@@ -207,8 +209,7 @@ def _run(state, budget, befs_share, parent, root, known):
         if beam_at is not None and now > beam_at:
             beam_at = None
             restore(root)
-            verdict, keys = _beams(state, budget, known, beam[0],
-                                   now + (budget.deadline - budget.start) * beam[1])
+            verdict, keys = beams_from(now)
             if verdict is not None:
                 return verdict, keys
             now = time.perf_counter()

@@ -54,6 +54,7 @@ from ...engine.errors import IllegalMoveError, PositionError, RuleFileError
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.ruleset import Ruleset
+from .chains import ChainBound, chain_bound
 from .counters import counters as program_counters
 from .errors import CdlFileError, CdlRunawayError, CdlRuntimeError
 from .goals import goal_sizes
@@ -460,6 +461,12 @@ class CdlRuleset(Playfield, Ruleset):
         cards are to go, a "foundation" (for the keyboard's ``f`` and Return, Hint's words and
         the search's order); any other by its fan (``pile_role``)."""
         return {key: "foundation" if key in self.goals else role for key, role in self.fan_roles.items()}
+
+    @cached_property
+    def chains(self) -> ChainBound | None:
+        """Cards that must each go onto a card of their own, or None (``chains.py``: Golf's
+        column cards, each onto a waste card one rank away)."""
+        return chain_bound(self.program)
 
     @cached_property
     def counters(self) -> dict[str, int]:

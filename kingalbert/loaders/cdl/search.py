@@ -154,6 +154,9 @@ class CdlState:
         #: the counters (``counters.py``), left out of the key, and how near to an end of
         #: -32768..32767 each may come before the search gives up
         self.counters = ruleset.counters
+        #: cards that must each go onto a card of their own (``chains.py``), or None: a
+        #: position where they can't is a dead end
+        self.chains = ruleset.chains
         #: the counters' values; the state holds each as 0, so that runs (which cannot tell
         #: one value from another) find what they did at any other count in the run cache
         self.counts = tuple(self.state.globals[key] for key in self.counters)
@@ -277,7 +280,7 @@ class CdlState:
         # positions are remembered for ``restore`` only below a best-first expansion (or a
         # replay), and on a line a dive left off (``restore``)
         self._remember = not ordered
-        if self.verdicts()[1]:
+        if self.verdicts()[1] or (self.chains is not None and self.chains.hopeless(self.state.stacks)):
             return []
         if self.counters:
             self.check_counters()

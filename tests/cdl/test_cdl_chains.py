@@ -79,6 +79,45 @@ def test_a_test_between_the_condition_and_the_pull_is_not_read_as_its_guard():
     assert bound is not None and len(bound.under) == 1      # any card may lie on any card
 
 
+def test_a_pull_on_the_stack_integrity_runs_on_means_no_bound():
+    # integrity? runs with no stack of its own: a pull there from the contextual stack could
+    # take from any stack, even where the same procedure is also called from a column
+    sweep = """procedure Sweep is
+  if ! > 0 then Pull 1 To Waste;
+
+stack Stock is
+"""
+    integrity = """predicate integrity? is
+  begin
+    Sweep;
+    return true;
+  end;
+
+predicate win? is"""
+    text = GOLF.replace("stack Stock is\n", sweep, 1).replace("predicate win? is", integrity)
+    assert bound_of(text) is None
+    also = text.replace("      Clear 'Column';", "      Clear 'Column';\n      Sweep;")
+    assert also != text
+    assert bound_of(also) is None
+
+
+def test_a_guard_that_calls_a_routine_which_changes_the_position_is_no_guard():
+    # (Take turns a stock card onto the waste before the pull: the top Next? read is gone)
+    take = """function Take(c : card) : boolean is
+  begin
+    if Stock! > 0 then Pull 1 From Stock To Waste;
+    return true;
+  end;
+
+stack Stock is"""
+    text = GOLF.replace("stack Stock is\n", take + "\n", 1).replace(
+        "      if Next?([!]) then\n        begin\n          Pull 1 To Waste;",
+        "      if Next?([!]) and Take([!]) then\n        begin\n          Pull 1 To Waste;")
+    assert "Take([!])" in text
+    bound = bound_of(text)
+    assert bound is not None and len(bound.under) == 1
+
+
 def test_an_unguarded_way_to_the_waste_allows_every_pair():
     text = GOLF.replace(ADJUST, "  SelectRightFrom(Spos : index) is\n    if ! > 0 then\n      if true then")
     bound = bound_of(text)

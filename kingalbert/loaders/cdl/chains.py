@@ -26,7 +26,10 @@ stack; where any is given otherwise, no bound):
 * every ``PULL`` from a source or the CURSOR onto the sink moves one card
   (the literal 1), and its guard is the conditions of the ``IF``\\ s it lies
   in, each the first statement of the branch before it (nothing runs between
-  the test and the pull);
+  the test and the pull), none of them calling a routine that changes the
+  position (else it has no guard);
+* code that may run with no stack of its own (``integrity?``, ``win?``,
+  ``loose?``, what they call) pulls only between stacks it names;
 * no ``MOVE``, ``REMOVE``, ``ADD``, ``SHUFFLE`` or assignment to a place in
   play code (no card leaves play, none comes in, none changes).
 
@@ -46,11 +49,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from . import ast
-from .buried import _context_bodies, top_only_stacks
+from .buried import _calls, _context_bodies, top_only_stacks
 from .errors import CdlRuntimeError
 from .expressions import ExpressionCompiler, binary_operation
-from .model import CURSOR, CompiledProgram, StackInfo
-from .symmetry import constant_value, play_bodies, walk
+from .model import CURSOR, SPECIAL_PREDICATES, CompiledProgram, StackInfo
+from .symmetry import called, constant_value, play_bodies, still_routines, walk
 from .tokens import T
 
 #: a value the evaluation cannot tell
@@ -156,7 +159,7 @@ def chain_bound(program: CompiledProgram) -> ChainBound | None:
         if sink.key in sources:
             continue
         source_set = {program.stacks[key] for key in sources}
-        guards = _guards(pulls, sink, source_set, program.routines)
+        guards = _guards(pulls, sink, source_set, program.routines, still_routines(program))
         if guards is None:
             continue
         kind, under = _classes(guards)
@@ -251,13 +254,21 @@ def _pulls(program: CompiledProgram) -> list[Pull] | None:
                 if ends[0] is None or ends[1] is None:
                     return None
                 found.append((stack, ends[0], ends[1], node, guard))
-    # routines that can run with no stack of their own (integrity?, win?, loose? and
-    # what they call) may not pull on the contextual stack
+    # routines that may run with no stack of their own (integrity?, win?, loose?, what they
+    # call, and any no stack's method reaches) may not pull on the contextual stack
     reached = {id(body) for stack in program.stacks.values() for body in _context_bodies(program, stack)}
-    for body in play_bodies(program):
-        if id(body) in reached:
+    todo = [key for key, routine in program.routines.items()
+            if key in SPECIAL_PREDICATES or (routine.body is not None and id(routine.body) not in reached)]
+    free: set[str] = set()
+    while todo:
+        key = todo.pop()
+        routine = program.routines.get(key)
+        if key in free or routine is None or routine.body is None:
             continue
-        for node, _ in _guarded(body, []):
+        free.add(key)
+        todo.extend(_calls(routine.body))
+    for key in free:
+        for node, _ in _guarded(program.routines[key].body, []):
             ends = [named_stack(name) for name in (node.source, node.dest)]
             if ends[0] is None or ends[1] is None:
                 return None
@@ -281,8 +292,8 @@ def _guarded(stmt: ast.Stmt | None, guard: list) -> Iterator[tuple[ast.Pull, lis
         yield from _guarded(stmt.body, [])
 
 
-def _guards(pulls: list[Pull], sink: StackInfo, sources: set[StackInfo],
-            routines: dict) -> list[Callable[[int, int], bool]] | None:
+def _guards(pulls: list[Pull], sink: StackInfo, sources: set[StackInfo], routines: dict,
+            still: set[str]) -> list[Callable[[int, int], bool]] | None:
     """For each PULL onto the sink from a source or the CURSOR, a test ``(card, top) -> may``;
     None where cards of a source could go elsewhere, or several at a time onto the sink."""
     carriers = sources | {CURSOR}
@@ -301,6 +312,10 @@ def _guards(pulls: list[Pull], sink: StackInfo, sources: set[StackInfo],
             key = (id(node), tuple(id(expr) for expr, _ in guard), context is src, context is sink,
                    src is CURSOR) if alike else (id(node), id(context), id(src))
             if key not in tests:
+                # (a condition that calls a routine which changes the position may have
+                # changed what the others read before the pull: none of them is read then)
+                if any(called(n) is not None and called(n) not in still for expr, _ in guard for n in walk(expr)):
+                    guard = []
                 tests[key] = _Guard(routines, context, src, sink, guard).may
         elif dst not in carriers:
             return None

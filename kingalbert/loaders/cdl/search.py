@@ -280,7 +280,7 @@ class CdlState:
         # positions are remembered for ``restore`` only below a best-first expansion (or a
         # replay), and on a line a dive left off (``restore``)
         self._remember = not ordered
-        if self.verdicts()[1] or (self.chains is not None and self.chains.hopeless(self.state.stacks)):
+        if (self.chains is not None and self.chains.hopeless(self.state.stacks)) or self.verdicts()[1]:
             return []
         if self.counters:
             self.check_counters()

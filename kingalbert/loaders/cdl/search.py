@@ -15,7 +15,9 @@ waste was turned over, which would otherwise make each turn of the waste a
 new position), and its transient variables (``transients.py``: each press sets
 them before a release reads them, such as Calculation's ``source``), in a key
 of bytes: the generator's state, the variables but those, the drawings, then
-the stacks.  The state holds each counter as 0 (and each transient variable
+the stacks.  Where the text allows it, the chain bound (``chains.py``: Golf's
+column cards each need a waste card of their own to lie on) makes a position
+it calls lost a dead end, asked before ``win?`` and ``loose?``.  The state holds each counter as 0 (and each transient variable
 at one value) and keeps the count beside (``counts``): no run can tell one
 count from another, so what the run cache learned at one count serves at
 every other (Golf's releases onto the waste read ``holes``), and the search

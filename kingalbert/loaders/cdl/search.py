@@ -17,11 +17,12 @@ them before a release reads them, such as Calculation's ``source``), in a key
 of bytes: the generator's state, the variables but those, the drawings, then
 the stacks.  Where the text allows it, the chain bound (``chains.py``: Golf's
 column cards each need a waste card of their own to lie on) makes a position
-it calls lost a dead end, asked before ``win?`` and ``loose?``.  The state holds each counter as 0 (and each transient variable
-at one value) and keeps the count beside (``counts``): no run can tell one
-count from another, so what the run cache learned at one count serves at
-every other (Golf's releases onto the waste read ``holes``), and the search
-gives up before the count itself could overflow (``check_counters``).
+it calls lost a dead end, asked before ``win?`` and ``loose?``.  The state
+holds each counter as 0 (and each transient variable at one value) and keeps
+the count beside (``counts``): no run can tell one count from another, so
+what the run cache learned at one count serves at every other (Golf's
+releases onto the waste read ``holes``), and the search gives up before the
+count itself could overflow (``check_counters``).
 
 **Verdicts once a position.**  A move runs ``win?`` and ``loose?`` on its
 result, and one in which they fail is refused.  A listing here leaves them

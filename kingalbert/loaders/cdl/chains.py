@@ -52,6 +52,7 @@ from . import ast
 from .buried import _calls, _context_bodies, top_only_stacks
 from .errors import CdlRuntimeError
 from .expressions import ExpressionCompiler, binary_operation
+from .goals import equalities
 from .model import CURSOR, SPECIAL_PREDICATES, CompiledProgram, StackInfo
 from .symmetry import called, constant_value, play_bodies, still_routines, walk
 from .tokens import T
@@ -190,18 +191,12 @@ def _empty_to_win(program: CompiledProgram) -> set[str]:
     if not statements or not isinstance(statements[-1], ast.Return):
         return set()
     found: set[str] = set()
-    todo: list[ast.Expr] = [statements[-1].value]
-    while todo:
-        expr = todo.pop()
-        if isinstance(expr, ast.Logical) and expr.op.type == T.AND:
-            todo += [expr.left, expr.right]
-        elif isinstance(expr, ast.Binary) and expr.op.type == T.EQUAL:
-            for total, zero in ((expr.left, expr.right), (expr.right, expr.left)):
-                if _is_zero(zero):
-                    if isinstance(total, ast.Name) and _local(total) and total.token.key in sums:
-                        found |= sums[total.token.key]
-                    else:
-                        found |= _sizes(total)
+    for total, zero in equalities(statements[-1].value):
+        if _is_zero(zero):
+            if isinstance(total, ast.Name) and _local(total) and total.token.key in sums:
+                found |= sums[total.token.key]
+            else:
+                found |= _sizes(total)
     return found
 
 

@@ -13,6 +13,8 @@ proves nothing, so what it leaves out costs nothing but order.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from . import ast
 from .expressions import ExpressionCompiler
 from .model import PREDEFINED, CompiledProgram
@@ -30,19 +32,26 @@ def goal_sizes(program: CompiledProgram) -> dict[str, int]:
     if not isinstance(body, ast.Return):
         return {}
     goals: dict[str, int] = {}
-    todo: list[ast.Expr] = [body.value]
-    while todo:
-        expr = todo.pop()
-        if isinstance(expr, ast.Logical) and expr.op.type == T.AND:
-            todo += [expr.right, expr.left]
-        elif isinstance(expr, ast.Binary) and expr.op.type == T.EQUAL:
-            for size, value in ((expr.left, expr.right), (expr.right, expr.left)):
-                stack = ExpressionCompiler.named_stack(size.stack) if isinstance(size, ast.Length) else None
-                found = constant_value(value)
-                if stack is not None and found is not None and type(found[1]) is int and found[1] > 0 \
-                        and stack.field("direction") == PREDEFINED["over"]:
-                    goals[stack.key] = found[1]
+    for size, value in equalities(body.value):
+        stack = ExpressionCompiler.named_stack(size.stack) if isinstance(size, ast.Length) else None
+        found = constant_value(value)
+        if stack is not None and found is not None and type(found[1]) is int and found[1] > 0 \
+                and stack.field("direction") == PREDEFINED["over"]:
+            goals[stack.key] = found[1]
     return goals
 
 
-__all__ = ["goal_sizes"]
+def equalities(expr: ast.Expr) -> Iterator[tuple[ast.Expr, ast.Expr]]:
+    """Each ``a = b`` of a conjunction (``... AND ...``, in the text's order), as (a, b)
+    and then as (b, a)."""
+    todo = [expr]
+    while todo:
+        part = todo.pop()
+        if isinstance(part, ast.Logical) and part.op.type == T.AND:
+            todo += [part.right, part.left]
+        elif isinstance(part, ast.Binary) and part.op.type == T.EQUAL:
+            yield part.left, part.right
+            yield part.right, part.left
+
+
+__all__ = ["equalities", "goal_sizes"]

@@ -156,11 +156,12 @@ def chain_bound(program: CompiledProgram) -> ChainBound | None:
     pulls = _pulls(program)
     if pulls is None:
         return None
+    source_set = {program.stacks[key] for key in sources}
+    still = still_routines(program)
     for sink in top_only_stacks(program):
         if sink.key in sources:
             continue
-        source_set = {program.stacks[key] for key in sources}
-        guards = _guards(pulls, sink, source_set, program.routines, still_routines(program))
+        guards = _guards(pulls, sink, source_set, program.routines, still)
         if guards is None:
             continue
         kind, under = _classes(guards)

@@ -378,13 +378,19 @@ def _beams(state, budget, known, width: int, until: float):
 def _climb(state, budget, came, like, progress, likeness, listed, here=None):
     """From the state's position (met as ``like``), play each first move found that raises
     ``progress()`` to a position not met before, until none does (or the game is won);
-    returns the likeness of the position reached (its moves into ``listed``), None where
-    the budget ran out."""
+    returns the likeness of the position reached (its moves into ``listed``, unless the
+    state lists a climb's moves apart: ``climb_moves``), None where the budget ran out."""
     gained = progress()
+    # (a state's cheaper list of the moves that may gain, where it has one: no whole listing
+    # to keep for the layer then)
+    climb_moves = getattr(state, "climb_moves", None)
     while not state.is_won():
-        found = state.moves(None, False)
-        if here is not None:
-            listed[like] = (here(), found)
+        if climb_moves is not None:
+            found = climb_moves()
+        else:
+            found = state.moves(None, False)
+            if here is not None:
+                listed[like] = (here(), found)
         for move in found:
             token = state.apply(move)
             if progress() > gained:

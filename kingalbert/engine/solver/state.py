@@ -37,8 +37,11 @@ built in, and offers:
     cards for the foundations raises: the beam plays such a move at once),
     ``beam_value()`` (how the beam weighs the position, lower is better; else
     the first score) and ``likeness()`` (a key that may join positions the key
-    keeps apart: the beam meets each such class once; else the key).  A beam
-    only finds wins: it keeps its positions in a table of its own.
+    keeps apart: the beam meets each such class once; else the key), and
+    ``climb_moves()`` (the moves a climb tries, fewer than ``moves``' if that is
+    cheaper: it need not hold every move that raises ``progress()``, only those
+    worth climbing by; else every move).  A beam only finds wins: it keeps its
+    positions in a table of its own.
 ``beam_after`` (optional, with ``beam``)
     The share of the time best-first search gets before the beams (0: they
     come first; none if best first has already stopped, or settled the

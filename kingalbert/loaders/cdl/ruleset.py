@@ -355,7 +355,8 @@ class CdlRuleset(Playfield, Ruleset):
             listing.append(entry)
         return [entry[1] for entry in one_per_state(listing)]
 
-    def accepted(self, view: View, rng_state, verdicts: bool = True, failures: list | None = None) -> Iterator[tuple]:
+    def accepted(self, view: View, rng_state, verdicts: bool = True, failures: list | None = None,
+                 onto: frozenset[str] | None = None) -> Iterator[tuple]:
         """Every transaction the program accepts on ``view`` that changes a card or a
         drawing, as ``(priority, move, (src, n, button, dst), outcome)``: priority 0
         for a drag, 1 an ADJUST drag, 2 a click, 3 an ADJUST-click.  ``verdicts``:
@@ -363,16 +364,23 @@ class CdlRuleset(Playfield, Ruleset):
         they fail is refused); a search that runs them on the positions it goes on
         from instead leaves them out (``search.py``).  ``failures``, if given,
         receives the runtime errors met: of each release, and of each press run (not
-        those of a stack's presses the run cache remembered)."""
+        those of a stack's presses the run cache remembered).  ``onto`` (the keys of
+        some stacks; only without ``verdicts``): of the drags, only those released on
+        these stacks (every click still), remembered apart from the whole listings."""
         machine = self.machine
         receivers, pressed = self.listing_methods()
+        tag = "listing"
+        if onto is not None:
+            receivers = {button: [stack for stack in found if stack.key in onto]
+                         for button, found in receivers.items()}
+            tag = ("onto", onto)
         for stack, button, method in pressed:
             positions = method not in self._position_free
             if verdicts:
                 yield from self._pressed(view, rng_state, stack, button, positions, receivers, True, failures)
             else:
                 produce = partial(self._pressed, view, rng_state, stack, button, positions, receivers, False)
-                yield from machine.listing(view, rng_state, stack, button, positions, produce, failures)
+                yield from machine.listing(view, rng_state, stack, button, positions, produce, failures, tag)
 
     def _pressed(self, view: View, rng_state, stack: StackInfo, button: str, positions: bool, receivers: dict,
                  verdicts: bool, failures: list | None, reads: list | None = None) -> Iterator[tuple]:

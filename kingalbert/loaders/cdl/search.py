@@ -129,6 +129,7 @@ class CdlState:
         self.roles = ruleset.fan_roles
         #: the sizes win? asks of stacks (``goals.py``): how far from them is in the score too
         self.goals = ruleset.goals
+        self._onto = frozenset(self.goals)
         #: the roles of the game's piles (``CdlRuleset.pile_roles``: the stacks of ``goals`` are
         #: foundations), by which depth-first search orders drags
         self.pile_roles = ruleset.pile_roles
@@ -283,19 +284,32 @@ class CdlState:
         # positions are remembered for ``restore`` only below a best-first expansion (or a
         # replay), and on a line a dive left off (``restore``)
         self._remember = not ordered
+        found = self._listed(None)
+        if ordered and len(found) > 1:
+            here = self.wanted_score(self.state.stacks.__getitem__) if self.wanted is not None else 0
+            found = [entry for *_, entry in sorted(self._rank(entry, n, here) for n, entry in enumerate(found))]
+        return found
+
+    def climb_moves(self) -> list:
+        """The moves a beam's climb tries (``search._climb``): ``moves``' drags released on the
+        stacks ``progress`` counts, and its clicks.  A program that gathers cards on them
+        by a release elsewhere climbs less (a beam proves nothing either way); Calculation's
+        and Strategy's climbs go move for move as on every move, at half the cost or less
+        (docs/solver.md, "Beams")."""
+        self._remember = True
+        return self._listed(self._onto)
+
+    def _listed(self, onto: frozenset[str] | None) -> list:
+        """``moves``' listing (of the drags onto ``onto`` only, where given), as found."""
         if (self.chains is not None and self.chains.hopeless(self.state.stacks)) or self.verdicts()[1]:
             return []
         if self.counters:
             self.check_counters()
         failures: list = []
-        listing = one_per_state(self.rules.accepted(View(self.state), self.rng, False, failures))
+        listing = one_per_state(self.rules.accepted(View(self.state), self.rng, False, failures, onto))
         for error in failures:
             stopped(error)
-        found = [(move, outcome) for _, move, _, outcome in listing]
-        if ordered and len(found) > 1:
-            here = self.wanted_score(self.state.stacks.__getitem__) if self.wanted is not None else 0
-            found = [entry for *_, entry in sorted(self._rank(entry, n, here) for n, entry in enumerate(found))]
-        return found
+        return [(move, outcome) for _, move, _, outcome in listing]
 
     def _rank(self, entry, n: int, here: int) -> tuple:
         """Where depth-first search tries a move: by ``GameState``'s order (``_promise``), then

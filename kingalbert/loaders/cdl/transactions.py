@@ -499,7 +499,7 @@ class Machine:
         return accepted
 
     def listing(self, view: View, rng_state, stack: StackInfo, button: str, positions: bool, produce,
-                failures: list | None = None) -> list:
+                failures: list | None = None, tag: Any = "listing") -> list:
         """A search's listing of the transactions that start with a press of ``button`` on
         ``stack`` (``positions``: as ``presses``'s), remembered whole.  ``produce(failures,
         reads)`` lists them (``CdlRuleset.accepted``'s entries, without verdicts),
@@ -507,9 +507,10 @@ class Machine:
         list is kept by those values, so a position that agrees on them gets it back in
         one look-up (with its own cards under a top-only stack's top: ``rebased``), not
         press by press and release by release.  Not kept when a run failed without
-        saying what it had read, or was stopped by the wall clock."""
+        saying what it had read, or was stopped by the wall clock.  ``tag`` tells a
+        listing ``produce`` makes otherwise (fewer releases) from the whole ones."""
         size = len(view.stack(stack.key))
-        kind = ("listing", stack.key, button, size if positions else None)
+        kind = (tag, stack.key, button, size if positions else None)
         found = self.cache.find(kind, view, rng_state)
         if found is not None:
             tops, base = self.tops, view.base

@@ -47,7 +47,7 @@ import weakref
 from collections import Counter, OrderedDict
 from collections.abc import Iterator
 from functools import cached_property, partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine.cards import Card
 from ...engine.errors import IllegalMoveError, PositionError, RuleFileError
@@ -369,7 +369,7 @@ class CdlRuleset(Playfield, Ruleset):
         these stacks (every click still), remembered apart from the whole listings."""
         machine = self.machine
         receivers, pressed = self.listing_methods()
-        tag = "listing"
+        tag: Any = "listing"
         if onto is not None:
             receivers = {button: [stack for stack in found if stack.key in onto]
                          for button, found in receivers.items()}

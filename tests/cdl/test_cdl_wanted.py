@@ -4,6 +4,9 @@ program lays its cards out from the stock (Strategy, Calculation)."""
 import sys
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from kingalbert.engine import Game
 from kingalbert.engine.solver import solve
 from kingalbert.loaders.cdl import load
@@ -108,6 +111,43 @@ def test_calculation_s_copies_nearest_the_top_take_the_soonest_wants():
     five = next(card for card in range(52) if card % 13 == 4)
     assert wanted.blocks((six[0], five), need | {five: 3, six[0]: 1}) == 1
     assert wanted.blocks((five, six[0]), need | {five: 3, six[0]: 1}) == 0
+
+
+def _needs_by_the_definition(wanted: Wanted, heights: list[int], stacks: list[tuple]) -> dict[int, int]:
+    """``needs`` as its docstring says, worked out afresh: of each class's wants left (a
+    chain's rounds from where its foundation stands), soonest first, the first goes to the
+    copy nearest the top of its stack, and so on; a copy with no want left, 99."""
+    at = [height - size for height, size in zip(heights, wanted.sizes)]
+    copies: dict[int, list[tuple[int, int]]] = {}
+    for cards in stacks:
+        for i, card in enumerate(cards):
+            if card % 52 in wanted.class_of:
+                copies.setdefault(wanted.class_of[card % 52], []).append((len(cards) - 1 - i, card % 52))
+    need = {}
+    for cls, found in copies.items():
+        left = sorted(k - at[j] for j, k in wanted.wants[cls] if k >= at[j])
+        for n, (_, card) in enumerate(sorted(found)):
+            need[card] = left[n] if n < len(left) else 99
+    return need
+
+
+_CALCULATION: dict = {}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_calculation_s_needs_are_worked_out_as_defined_however_often_asked(data):
+    """The wants of Calculation's copies on random waste piles, with the foundations at
+    random heights: as the definition gives them, asked twice (``needs`` remembers a
+    stack's cards and the wants left at a height: one ``Wanted`` for every example)."""
+    wanted = _CALCULATION.setdefault("wanted", _wanted("calculation.cdl", 3))
+    cards = data.draw(st.permutations(range(52)))
+    cuts = sorted(data.draw(st.lists(st.integers(0, 30), min_size=3, max_size=3)))
+    stacks = [tuple(cards[a:b]) for a, b in zip([0, *cuts], [*cuts, 30])]
+    heights = [size + data.draw(st.integers(0, 12 - size + 1)) for size in wanted.sizes]
+    expected = _needs_by_the_definition(wanted, heights, stacks)
+    assert wanted.needs(heights, stacks) == expected
+    assert wanted.needs(heights, stacks) == expected
 
 
 def test_a_block_weighs_more_where_copies_serve_alike():

@@ -85,6 +85,8 @@ class Wanted:
                 self.wants.setdefault(self.class_of[min(cards)], []).append((j, k))
         #: does some class have several copies (a block then costs more: ``CdlState``)?
         self.copies = any(len(wants) > 1 for wants in self.wants.values())
+        self._laid: dict[tuple, tuple] = {}
+        self._lefts: dict[tuple, dict[int, list[int]]] = {}
 
     def needs(self, heights: list[int], stacks: list[tuple]) -> dict[int, int]:
         """When each card of ``stacks`` is wanted, in rounds from now (99: never), with the
@@ -93,22 +95,43 @@ class Wanted:
         class is a single card (Strategy), the levels (measured: docs/solver.md)."""
         if not self.copies:
             return self.levels
-        at = [height - size for height, size in zip(heights, self.sizes)]
+        at = tuple(height - size for height, size in zip(heights, self.sizes))
+        # (a stack's cards as (class, (depth, card)), and the wants left at ``at``: both
+        # remembered, for stacks and foundations change a card at a time)
+        laid = self._laid
         copies: dict[int, list[tuple[int, int]]] = {}
-        class_of = self.class_of
         for cards in stacks:
-            top = len(cards) - 1
-            for i, card in enumerate(cards):
-                cls = class_of.get(card % 52)
-                if cls is not None:
-                    copies.setdefault(cls, []).append((top - i, card % 52))
+            entries = laid.get(cards)
+            if entries is None:
+                if len(laid) >= 100_000:
+                    laid.clear()
+                entries = laid[cards] = self._lay(cards)
+            for cls, entry in entries:
+                found = copies.get(cls)
+                if found is None:
+                    copies[cls] = [entry]
+                else:
+                    found.append(entry)
+        lefts = self._lefts.get(at)
+        if lefts is None:
+            if len(self._lefts) >= 10_000:
+                self._lefts.clear()
+            lefts = self._lefts[at] = {cls: sorted(k - at[j] for j, k in wants if k >= at[j])
+                                       for cls, wants in self.wants.items()}
         need: dict[int, int] = {}
         for cls, found in copies.items():
-            left = sorted(k - at[j] for j, k in self.wants[cls] if k >= at[j])
-            found.sort()
+            left = lefts[cls]
+            if len(found) > 1:
+                found.sort()
             for n, (_, card) in enumerate(found):
                 need[card] = left[n] if n < len(left) else 99
         return need
+
+    def _lay(self, cards: tuple) -> tuple:
+        """A stack's cards of some class, as ``(class, (depth from the top, card))``."""
+        class_of, top = self.class_of, len(cards) - 1
+        return tuple((class_of[card % 52], (top - i, card % 52)) for i, card in enumerate(cards)
+                     if card % 52 in class_of)
 
     @staticmethod
     def blocks(cards: tuple, need: dict[int, int]) -> int:

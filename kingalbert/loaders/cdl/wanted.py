@@ -103,7 +103,7 @@ class Wanted:
         for cards in stacks:
             entries = laid.get(cards)
             if entries is None:
-                if len(laid) >= 100_000:
+                if len(laid) >= 10_000:
                     laid.clear()
                 entries = laid[cards] = self._lay(cards)
             for cls, entry in entries:

@@ -77,6 +77,16 @@ def test_a_card_above_one_wanted_sooner_is_a_block():
     assert _blocks(wanted, (two + 104, king + 52)) == 1  # shaded or face down, the same cards
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(0, 155), max_size=30), st.dictionaries(st.integers(0, 51), st.integers(0, 99)))
+def test_blocks_are_the_pairs_of_a_card_above_one_wanted_sooner(cards, need):
+    """``blocks`` counts, in a stack, each pair of a card lying above (later in the stack
+    than) one whose want comes sooner; a card no want names is wanted at 99 (never)."""
+    level = [need.get(card % 52, 99) for card in cards]
+    pairs = sum(1 for i in range(len(cards)) for j in range(i) if level[j] < level[i])
+    assert Wanted.blocks(tuple(cards), need) == pairs
+
+
 def test_where_each_card_is_its_own_class_its_level_says_when():
     """Strategy: each card is its own class, wanted at its level however far the
     foundations have come (reckoned again from them, it cost deals: docs/solver.md)."""

@@ -45,6 +45,8 @@ when each is wanted").
 """
 from __future__ import annotations
 
+from bisect import bisect_left, insort
+
 from .errors import CdlRuntimeError, stopped
 from .model import CURSOR
 from .transactions import View
@@ -137,11 +139,11 @@ class Wanted:
     def blocks(cards: tuple, need: dict[int, int]) -> int:
         """Pairs of a card above one wanted sooner (``needs``), in a stack."""
         found = 0
-        below: list[int] = []
+        below: list[int] = []       # (the wants of the cards below, in order)
         for card in cards:
             level = need.get(card % 52, 99)
-            found += sum(1 for lower in below if lower < level)
-            below.append(level)
+            found += bisect_left(below, level)
+            insort(below, level)
         return found
 
     @staticmethod

@@ -74,14 +74,17 @@ def test_calculation_is_won_by_a_beam_and_its_line_wins():
         assert rounds == [("winnable", positions - 1)] and positions < 10_000, seed
 
 
-def test_only_the_programs_that_lay_their_cards_out_ask_for_beams():
+def test_only_the_programs_that_lay_their_cards_out_or_throw_them_away_ask_for_beams():
     """Calculation (its cards in copies) and Strategy (each card its own), whose searches
-    weigh what the foundations want (``wanted.py``); Strategy's likeness is its key."""
+    weigh what the foundations want (``wanted.py``), and Aces Up, whose play REMOVEs cards;
+    Strategy's likeness is its key."""
     for name, asked in (("calculation.cdl", CdlState.COPIES_BEAM), ("strategy.cdl", CdlState.BEAM),
-                        ("golf.cdl", None), ("acesup.cdl", None), ("klondike.cdl", None)):
+                        ("golf.cdl", None), ("acesup.cdl", CdlState.REMOVING_BEAM), ("klondike.cdl", None),
+                        ("canfield.cdl", None)):
         game = _game(f"cdl/{name}", 1)
         state = CdlState(game.ruleset, game)
         assert getattr(state, "beam", None) == asked, name
+        assert game.ruleset.removes_cards == (name == "acesup.cdl"), name
         if name == "strategy.cdl":
             assert state.likeness() == state.key()
     for path in (None, "sol/king_albert.sol", "pat/Klondike.pat"):
@@ -265,3 +268,30 @@ def test_a_climb_by_its_own_moves_goes_as_one_by_every_move(monkeypatch):
             every = _search(game, patch, seconds=120.0, share=0.9)
         assert own[0] == every[0] == "winnable" and wins(game, own[1]), seed
         assert own[2] == every[2] and own[3] == every[3], seed
+
+
+def test_aces_up_climbs_by_the_cards_it_throws_and_a_beam_wins_deal_3_soon(monkeypatch):
+    """Aces Up: ``progress`` is the cards thrown away (a throw raises it, a deal doesn't); its
+    deal 3, which best first alone does not win in 20,000 positions, a beam wins in a few
+    thousand, and the line wins the game."""
+    game = _game("cdl/acesup.cdl", 3)
+    state = CdlState(game.ruleset, game)
+    assert state.progress() == 0 and state.beam_after == CdlState.REMOVING_BEAM_AFTER
+    deal = next(entry for entry in state.moves(None, False) if entry[0].kind == "click"
+                and entry[0].src.lower() == "stock")
+    token = state.apply(deal)
+    assert state.progress() == 0
+    throws = [entry for entry in state.moves(None, False) if entry[0].kind == "click"
+              and entry[0].src.lower() != "stock"]
+    assert throws
+    state.apply(throws[0])
+    assert state.progress() == 1
+    state.undo(token)
+    budget = Budget(None, None, 20_000)
+    plain = make_state(game, budget)
+    plain.beam = None
+    assert budget.guarded(search_module.search, plain, budget, 1.0)[0] == "unknown"
+    verdict, moves, positions, rounds = _search(game, monkeypatch, seconds=60.0, share=0.5)
+    assert verdict == "winnable" and wins(game, moves)
+    (found, met), = rounds        # (the beams' own positions: best first had a twentieth before)
+    assert found == "winnable" and met < 10_000

@@ -54,6 +54,7 @@ from ...engine.errors import IllegalMoveError, PositionError, RuleFileError
 from ...engine.moves import Move
 from ...engine.rng import Rng
 from ...engine.ruleset import Ruleset
+from . import ast
 from .chains import ChainBound, chain_bound
 from .counters import counters as program_counters
 from .errors import CdlFileError, CdlRunawayError, CdlRuntimeError
@@ -62,7 +63,7 @@ from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Limits, Output, State
 from .model import CURSOR, CompiledProgram, StackInfo
 from .playfield import SUITS, Playfield, from_card, to_card
 from .search import CdlState, pile_role, score_of
-from .symmetry import symmetric_stacks
+from .symmetry import play_bodies, symmetric_stacks, walk
 from .transactions import CANCELLED, Machine, Outcome, View, one_per_state, refusal_text
 from .transients import transients as program_transients
 from .wanted import Wanted, probe
@@ -475,6 +476,12 @@ class CdlRuleset(Playfield, Ruleset):
         """Cards that must each go onto a card of their own, or None (``chains.py``: Golf's
         column cards, each onto a waste card one rank away)."""
         return chain_bound(self.program)
+
+    @cached_property
+    def removes_cards(self) -> bool:
+        """Does code that runs in play REMOVE cards (Aces Up's throws)?  A card gone is
+        then progress to a beam (``CdlState.progress``)."""
+        return any(isinstance(node, ast.Remove) for body in play_bodies(self.program) for node in walk(body))
 
     @cached_property
     def counters(self) -> dict[str, int]:

@@ -102,6 +102,11 @@ class CdlState:
     #: "Beams": measured)
     BEAM = (25, 0.5)
     BEAM_AFTER = 0.25
+    #: where play throws cards away and nothing says what foundations want (Aces Up), beams
+    #: for half the time, after a twentieth best first, climbing by the cards gone and
+    #: weighed by the first score (docs/solver.md, "Beams": measured)
+    REMOVING_BEAM = (25, 0.5)
+    REMOVING_BEAM_AFTER = 0.05
     #: ``likeness``' translation of card bytes, None where it is the key itself
     _alike: bytes | None = None
 
@@ -152,6 +157,13 @@ class CdlState:
             self._alike = bytes(b // 52 * 52 + classes.get(b % 52, b % 52) if b < 156 else b for b in range(256))
         elif self.wanted is not None:
             self.beam, self.beam_after = self.BEAM, self.BEAM_AFTER
+        #: where play REMOVEs cards, the cards there were at the start (``progress`` counts
+        #: those gone), and beams after a little best first (Aces Up: docs/solver.md, "Beams")
+        self._cards: int | None = None
+        if ruleset.removes_cards:
+            self._cards = sum(map(len, self.state.stacks.values()))
+            if self.wanted is None:
+                self.beam, self.beam_after = self.REMOVING_BEAM, self.REMOVING_BEAM_AFTER
         #: where each class is one card (Strategy) a card is wanted at its level whatever the
         #: position, so a fanned stack's blocks and room, weighed, are remembered by its cards
         self._fixed: dict | None = {} if self.wanted is not None and not copies else None
@@ -411,20 +423,26 @@ class CdlState:
                                 + self.ROOM_WEIGHT * wanted.closed(cards, need))
         return value
 
-    # -- beams (where the program lays its cards out: Calculation, Strategy) ----------------
+    # -- beams (where the program lays its cards out: Calculation, Strategy; or throws them
+    # away: Aces Up) ----------------------------------------------------------------------------
     def progress(self) -> int:
-        """The cards on the stacks ``win?`` gathers cards on (``search._beams`` plays a move
-        that adds one at once)."""
+        """The cards on the stacks ``win?`` gathers cards on, and, where the program REMOVEs
+        cards, the cards gone (``search._beams`` plays a move that adds one at once)."""
         stacks = self.state.stacks
-        return sum(len(stacks[key]) for key in self.goals)
+        gained = sum(len(stacks[key]) for key in self.goals)
+        if self._cards is not None:
+            gained += self._cards - sum(map(len, stacks.values()))
+        return gained
 
     def beam_value(self) -> int:
         """How a beam weighs a position (lower is better): the pairs of a card above one
         wanted sooner in the fanned stacks, the wants going to the copies in those stacks
         alone (measured: with the stock's copies counted too, Calculation's deals 1-20 were
-        won 12 instead of 14, docs/solver.md, "Beams")."""
+        won 12 instead of 14, docs/solver.md, "Beams"); where nothing says what the
+        foundations want (Aces Up), the first score."""
         wanted = self.wanted
-        assert wanted is not None
+        if wanted is None:
+            return score_of(self.state.stacks, self.roles, self.goals)
         stacks = self.state.stacks
         fanned = [stacks[key] for key in self.fanned]
         need = wanted.needs([len(stacks[key]) for key in wanted.keys], fanned)

@@ -304,10 +304,10 @@ class CdlState:
 
     def climb_moves(self) -> list:
         """The moves a beam's climb tries (``search._climb``): ``moves``' drags released on the
-        stacks ``progress`` counts, and its clicks.  A program that gathers cards on them
-        by a release elsewhere climbs less (a beam proves nothing either way); Calculation's
-        and Strategy's climbs go move for move as on every move, at half the cost or less
-        (docs/solver.md, "Beams")."""
+        stacks ``win?`` gathers cards on (``goals``), and its clicks (Aces Up's throws).  A
+        program that gathers cards there by a release elsewhere climbs less (a beam proves
+        nothing either way); Calculation's and Strategy's climbs go move for move as on
+        every move, at half the cost or less (docs/solver.md, "What a climb lists")."""
         self._remember = True
         return self._listed(self._onto)
 

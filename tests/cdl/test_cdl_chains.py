@@ -222,3 +222,24 @@ def test_late_golf_positions_it_calls_lost_are_lost():
             won += 1
             assert wins(game, result.moves)
     assert called >= 10 and won >= 10, (called, won)
+
+
+def test_the_matchings_remembered_by_their_counts_answer_as_worked_out_afresh(monkeypatch):
+    """Golf's positions met in random play, each asked twice, with room for only a few
+    counts remembered (so the table starts afresh now and then): the bound says what a
+    bound with nothing remembered says."""
+    import kingalbert.loaders.cdl.chains as chains
+    monkeypatch.setattr(chains, "MATCHES_KEPT", 5)
+    ruleset = loads(GOLF, "golf.cdl")
+    bound = ruleset.chains
+    rng = random.Random(11)
+    said = set()
+    for seed in range(1, 25):
+        for position in reached(Game(ruleset, seed, PLAIN), rng, 30):
+            stacks = ruleset.read_state(Game.from_position(ruleset, position, PLAIN)).stacks
+            fresh = chains.ChainBound(bound.sink, bound.sources, list(bound.kind[:52]), bound.under)
+            for _ in range(2):
+                assert bound.hopeless(stacks) == fresh.hopeless(stacks)
+            said.add(fresh.hopeless(stacks))
+    assert said == {True, False}
+    assert 0 < len(bound._matched) <= 5

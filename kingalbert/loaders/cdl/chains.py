@@ -61,6 +61,8 @@ from .tokens import T
 UNKNOWN = object()
 #: how deep functions are followed
 CALL_DEPTH = 8
+#: matchings remembered by their counts before the table starts afresh
+MATCHES_KEPT = 20_000
 #: statements that take cards out of play, bring new ones in or change them in place
 CHANGES = (ast.Move, ast.Remove, ast.Add, ast.Shuffle)
 
@@ -77,6 +79,8 @@ class ChainBound:
         self.kind = bytes(kind[b % 52] if b < 156 else 255 for b in range(256))
         self.under = under
         self.classes = len(under)
+        #: (needs, room) -> whether they match (a search meets the same counts again and again)
+        self._matched: dict[tuple, bool] = {}
 
     def hopeless(self, stacks: dict) -> bool:
         """Is there no way to give each card of the sources its own card to lie on?"""
@@ -96,7 +100,13 @@ class ChainBound:
                 for b in cards:
                     room[kind[b]] += 1
         room[kind[sink[-1]]] += 1
-        return not _matched(need, room, self.under)
+        counts = (tuple(need), tuple(room))
+        matched = self._matched.get(counts)
+        if matched is None:
+            if len(self._matched) >= MATCHES_KEPT:
+                self._matched.clear()
+            matched = self._matched[counts] = _matched(need, room, self.under)
+        return not matched
 
 
 def _matched(need: list[int], room: list[int], under: list[tuple[int, ...]]) -> bool:

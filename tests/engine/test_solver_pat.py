@@ -408,3 +408,93 @@ def test_reduced_search_with_talon_cards_that_wait_agrees_with_plain_search():
     chained = sum(any(move[0] == CHAIN for move in PatState(ruleset, game).moves(None, False)) for game in games)
     met = agreement(games, lambda game: plain_talon_verdict(ruleset, game))
     assert met.get("winnable", 0) >= 5 and met.get("unwinnable", 0) >= 3 and chained >= 5, (met, chained)
+
+
+# -- piles kept in no order: no rule reads their cards' order, so the key sorts them ----------------
+def test_the_piles_kept_in_no_order():
+    """Pyramid's discard and Spider's foundations (which take what they take whatever their
+    top card, and give nothing back); never a waste, nor a foundation that builds in order."""
+    from kingalbert.loaders.pat.solving import facts
+    found = {}
+    for label, ruleset, options in GAMES:
+        game = Game(ruleset, 1, options)
+        found[label] = [game.piles[i].name for i in facts(ruleset, game).unordered]
+    for label, names in found.items():
+        if "Pyramid" in label:
+            assert names == ["p3"]
+        elif "Spider" in label:
+            assert len(names) == 8
+        else:
+            assert names == [], label
+
+
+def with_suits_put_up(game, rng):
+    """The position with two whole suits, King to Ace, taken from wherever they lie and put
+    on the first two foundations (random play seldom gets one there)."""
+    position = game.to_position()
+    piles = position["piles"]
+    foundations = [pile for pile in piles if pile["role"] == "foundation" and not pile["cards"]][:2]
+    for pile in foundations:
+        suit = rng.choice("cdhs")
+        run = [f"{rank}{suit}" for rank in reversed(RANKS.lower())]
+        for card in run:
+            holder = next(p for p in piles if card in [c.lower() for c in p["cards"]] and p not in foundations)
+            at = [c.lower() for c in holder["cards"]].index(card)
+            del holder["cards"][at]
+        pile["cards"] = [card.upper() for card in run]
+    position["moves"] = []
+    return Game.from_position(game.ruleset, position, game.options)
+
+
+@pytest.mark.parametrize("label, ruleset, options", [g for g in GAMES if any(n in g[0] for n in ("Pyramid", "Spider"))],
+                         ids=lambda value: value if isinstance(value, str) else "")
+def test_the_order_of_a_pile_kept_in_no_order_changes_no_move(label, ruleset, options):
+    """On positions met along random lines, shuffling the cards of each such pile changes
+    neither the moves the rules allow (the plain state's, which has no reductions) nor the
+    win, nor the key of the reduced state; a foundation that builds in order is no such pile."""
+    from kingalbert.loaders.pat.solving import facts
+    rng = seeded(label)
+    from tests.helpers.solver_positions import reachable
+    shuffled = 0
+    for game in reachable(ruleset, options, rng, seeds=3, steps=120):
+        if "Spider" in label:
+            game = with_suits_put_up(game, rng)
+        unordered = facts(ruleset, game).unordered
+        plain = PatState(ruleset, game, plain=True)
+        reduced = PatState(ruleset, game)
+        moves, won, key = sorted(plain.generate(False)), plain.is_won(), reduced.key()
+        for i in unordered:
+            cards = list(plain.piles[i])
+            if len(set(cards)) < 2:
+                continue
+            rng.shuffle(cards)
+            plain.piles[i] = reduced.piles[i] = bytes(cards)
+            plain._key = reduced._key = None
+            shuffled += 1
+        assert sorted(plain.generate(False)) == moves and plain.is_won() == won
+        assert reduced.key() == key
+    assert shuffled >= 10
+
+
+@pytest.mark.skipif(PYRAMID is None, reason="no bundled Pyramid")
+def test_two_pairs_discarded_in_either_order_are_one_position():
+    """Two pairs of the bottom row discarded one way round and the other: the reduced
+    state's keys are the same, the plain state's differ."""
+    _, ruleset, options = PYRAMID
+    last = len(Game(ruleset, 0, options, deal=False).piles) - 1
+    start = pyramid_position(ruleset, options, {last - 3: "6S", last - 2: "7H", last - 1: "5D", last: "8C"}, ["2H"], [])
+    discard = next(i for i in range(1, len(start.piles))
+                   if all(rules.take.kind == 0 for rules in ruleset.specs[i - 1].rules))
+    keys = {}
+    for plain in (False, True):
+        ends = []
+        for first, second in ((last - 2, last), (last, last - 2)):
+            state = PatState(ruleset, start, plain=plain)
+            for pile in (first, second):
+                state.apply((0, pile, 1, pile - 1))     # (a card laid on its partner to its left)
+                state.apply((0, pile - 1, 2, discard))  # (the pair to the discard)
+            assert not any(state.piles[i] for i in range(last - 3, last + 1))
+            ends.append(state)
+        assert ends[0].piles[discard] != ends[1].piles[discard]
+        keys[plain] = {state.key() for state in ends}
+    assert len(keys[False]) == 1 and len(keys[True]) == 2

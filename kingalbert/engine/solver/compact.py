@@ -88,9 +88,12 @@ class CompactState(ABC):
         deep = self.WANTED_WEIGHT * self.wanted.depth(piles)
         return scores + [scores[0] + deep, scores[1] + deep]
 
-    def __init__(self, piles, extra: tuple, groups=(), budget=None):
+    def __init__(self, piles, extra: tuple, groups=(), budget=None, unordered=()):
         self.piles = [bytes(p) for p in piles]
         self.extra = tuple(extra)
+        #: the piles whose cards' order no rule reads (docs/solver.md, "Piles kept in no
+        #: order"): keyed, and so restored, with their cards sorted
+        self.unordered = tuple(sorted(unordered))
         self.groups = [sorted(group) for group in groups if len(group) > 1]
         grouped = {i for group in self.groups for i in group}
         self.single = [i for i in range(len(self.piles)) if i not in grouped]
@@ -146,6 +149,10 @@ class CompactState(ABC):
                 piles = self._keyed = self.keyed_piles()
             else:
                 piles = self.piles
+            if self.unordered:
+                piles = list(piles)
+                for i in self.unordered:
+                    piles[i] = bytes(sorted(piles[i]))
             parts = list(self._singles(piles))
             for grouped in self._grouped:
                 parts += sorted(grouped(piles))

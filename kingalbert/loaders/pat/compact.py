@@ -83,7 +83,7 @@ class PatState(PatChecks, CompactState):
         if self.weigh_blocks:
             self.weightings, self.depth_weights = self.WITH_BLOCKS
         groups = () if plain else facts.groups
-        super().__init__(piles, extra, groups, budget)
+        super().__init__(piles, extra, groups, budget, () if plain else facts.unordered)
         self.group_of = None if plain else facts.group_of
         #: moves through empty piles are offered (see ``_through_empty``)
         self.through = not plain

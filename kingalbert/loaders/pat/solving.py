@@ -38,6 +38,16 @@ Unpaired cards (``PairBound``)
     so is one where the cards of some rank in piles to empty are more than
     the partners they can reach between them (a partner pairs once).
 
+Piles kept in no order (``unordered_piles``)
+    A pile (not the stock or the waste) that gives no card back under any of
+    its rule sets, turns none over, takes a card whatever its top card is
+    (every rule set's sequence lets any card go on any card), leads no
+    foundation group and is none of the dead cards' foundations: no rule
+    reads its cards but for their number, so two positions that differ only
+    in their order there play alike, and the key has them sorted (Pyramid's
+    discard, which takes the pairs in whatever order they are made; Spider's
+    foundations).
+
 Kings alone (``LoneCards``)
     Where the unpaired-card conditions hold, pairs add up to 13, every rule
     set is fixed and no rule looks at a pile by place but for covering, a
@@ -75,6 +85,7 @@ class PatFacts:
         self.dead = dead_cards(ruleset, table, base)
         self.pairs = pair_bound(ruleset, table)
         self.lone = lone_cards(ruleset, table, self.pairs)
+        self.unordered = unordered_piles(ruleset, table, self.dead)
         self.foundation = [ruleset._role(i) == "foundation" for i in range(table.count)]
         self.accepts = [False] + [any(rules.put.kind for rules in spec.rules) for spec in ruleset.specs]
         self.memo: dict = {}
@@ -380,6 +391,19 @@ class LoneCards:
                     if state.drop_ok(p, 1, k):
                         return (DRAG, p, 1, k)
         return None
+
+
+def unordered_piles(ruleset, table, dead) -> tuple[int, ...]:
+    """The piles kept in no order (the module's docstring)."""
+    found = []
+    for i, spec in enumerate(ruleset.specs, start=1):
+        if i == table.waste or spec.base_group or (dead is not None and i in dead.foundations):
+            continue
+        if any(rules.take.kind or rules.put.rotate for rules in spec.rules):
+            continue
+        if any(rules.put.kind for rules in spec.rules) and all(len(set(fit)) == 1 for fit in table.fits[i]):
+            found.append(i)
+    return tuple(found)
 
 
 def lone_cards(ruleset, table, pairs) -> LoneCards | None:

@@ -170,8 +170,8 @@ def test_a_child_that_dies_answers_cant_tell_and_the_next_question_gets_a_new_on
     heard = Collector()
     worker = SolverWorker(heard)
     try:
-        # (a deal whose search takes some 20 s: SolKit's King Albert, deal 19)
-        slow = Game(load_ruleset(str(GAMES_DIR / "sol" / "king_albert.sol")), 19, PLAIN)
+        # (a deal whose search takes more than 30 s: YaZZle's Yukon, deal 17)
+        slow = Game(load_ruleset(str(GAMES_DIR / "yazzle" / "Yukon")), 17, PLAIN)
         job = worker.start("verdict", slow, 60)
         time.sleep(1.0)
         worker.process.kill()

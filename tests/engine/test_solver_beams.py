@@ -39,6 +39,7 @@ def _search(game, monkeypatch, beam="own", seconds=600.0, share=0.99):
     monkeypatch.setattr(search_module, "_beams", counted)
     budget = Budget(seconds, None)
     state = make_state(game, budget)
+    state.proof_share = 0.0     # (no first depth-first search with chains: beams come first here)
     if beam is None:
         state.beam = None
     elif beam != "own":

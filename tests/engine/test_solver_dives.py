@@ -37,6 +37,7 @@ def _search(game, monkeypatch, every, length, own=None):
     monkeypatch.setattr(search_module, "_dfs", counted)
     budget = Budget(600.0, None)
     state = make_state(game, budget)
+    state.proof_share = 0.0     # (no first depth-first search with chains: only dives here)
     if own is not None:
         state.dives = own
     verdict, tokens = budget.guarded(search_module.search, state, budget, 0.99)
@@ -189,12 +190,14 @@ def test_a_state_may_ask_for_no_dives_from_the_shallowest(monkeypatch):
                         lambda self, opened: taken.append(1) or plain_pop(self, opened))
     budget = Budget(600.0, None)
     state = make_state(game, budget)
+    state.proof_share = 0.0
     state.dives = (1e-12, 1e-12)
     state.shallow_dives = 0
     verdict, _ = budget.guarded(search_module.search, state, budget, 0.99)
     assert verdict == "unwinnable" and not taken
     budget = Budget(600.0, None)
     state = make_state(game, budget)
+    state.proof_share = 0.0                 # (only dives here)
     state.dives = (1e-12, 1e-12)            # (and the default: every second dive)
     verdict, _ = budget.guarded(search_module.search, state, budget, 0.99)
     assert verdict == "unwinnable" and taken

@@ -60,6 +60,11 @@ def face_down(byte: int) -> int:
     return (byte - 1) % 52 + 53
 
 
+#: the share of the time for a first depth-first search that chains the cards put into an
+#: empty pile (``CompactState.proof_share``; docs/solver.md, "Cards put into an empty pile": measured)
+PROOF_SHARE = 0.05
+
+
 class RulesState(CompactState):
     """A position of a ``RulesRuleset`` game; moves are ``(DRAG, src, n, dst)``, ``(CLICK, pile, 1, -1)``,
     ``(SEQ, src, n, dst, cells)`` and ``(TALON, stock, pointer, dst, clicks)`` (the module's docstring)."""
@@ -158,6 +163,10 @@ class RulesState(CompactState):
         self.talon_wastes = frozenset(talon.waste for talon in self.talons)
         #: the piles whose cards wait (docs/solver.md, "Cards that wait")
         self.waiting = frozenset() if plain else self._waiting_piles(rules, table, refilled | covering)
+        self.parking = frozenset() if plain else self._parking_piles(rules, table, refilled | covering)
+        self.parking_counts = bool(table.free_limits)
+        if self.parking:
+            self.proof_share = PROOF_SHARE
         if len(self.waiting) > 1 and table.foundations:
             empty_masks = [self.empty_plain[f] for f in table.foundations]
             scan = [i for i, role in enumerate(table.roles) if role not in ("foundation", "stock", "waste")]
@@ -226,6 +235,27 @@ class RulesState(CompactState):
             i for i, rule in enumerate(rules.piles)
             if not rule.accept and rule.take == "top" and table.roles[i] != "foundation" and i not in tied
             and i not in self.stock_of and i not in wastes and not table.covered_by[i] and rule.won_count is None)
+
+    def _parking_piles(self, rules, table, tied) -> frozenset[int]:
+        """The piles that, empty, take cards only as part of a chain (docs/solver.md, "Cards
+        put into an empty pile"): columns and cells that take cards while empty and must be
+        empty for the win, neither refilled nor refilling, covered nor covering, not counted
+        for the win by number; in
+        a game where the waiting piles' conditions hold (no addition game, no pile taking a
+        card by where it comes from, no stock dealing onto piles, nothing refilled)."""
+        if rules.addition is not None or rules.won == "counts" or any(r is not None for _, _, r in self.after):
+            return frozenset()
+        if any(sources is not None for sources in table.from_full + table.from_empty):
+            return frozenset()
+        if any(targets for _, _, _, targets in self.stock_of.values()) or table.covers:
+            return frozenset()
+        # (only piles the win wants empty: a card put there must leave again)
+        must_empty = {i for i, role in enumerate(table.roles)
+                      if (role == "tableau" if rules.won == "tableau" else role != "foundation")}
+        return frozenset(
+            i for i, rule in enumerate(rules.piles)
+            if rule.accept and table.roles[i] in ("tableau", "cell") and i not in tied and i not in self.stock_of
+            and rule.won_count is None and i in must_empty)
 
     def _stock_cards_need_partners(self, rules, table, refilled) -> tuple[int, int] | None:
         """(stock, waste) if, by the rules, a card in them can leave them only paired with a
@@ -322,6 +352,7 @@ class RulesState(CompactState):
         plain_drop, fit, empty_plain = self.plain_drop, table.fit, self.empty_plain
         # (moves through the cells need an empty one)
         any_temp = any(not piles[t] for t in self.temps)
+        parking = self.parking if self.parking_on else None
         out = []
         for s in range(count):
             cards = piles[s]
@@ -356,7 +387,10 @@ class RulesState(CompactState):
                         collected.update(table.foundations)
                     targets = sorted(collected)
                 if only is not None and s not in only:
-                    targets = [only[1]] if only[1] in targets else []
+                    if parking:
+                        targets = [t for t in targets if t in only or t in parking and not piles[t]]
+                    else:
+                        targets = [only[1]] if only[1] in targets else []
                 for d in targets:
                     if d == s:
                         continue
@@ -396,7 +430,7 @@ class RulesState(CompactState):
                 self._talon_plays(talon_of[i], wants, broad, empty, cells, columns, out)
             elif only is None and (self._stock_action(i) is not None or self._single(i, blocked)):
                 out.append((CLICK, i, 1, -1))
-        if self.waiting:
+        if self.waiting or parking:
             out = self.chained(out)
         if ordered and len(out) > 1:
             out.sort(key=self._priority, reverse=True)

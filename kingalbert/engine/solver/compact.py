@@ -120,6 +120,17 @@ class CompactState(ABC):
         self.waiting: frozenset = frozenset()
         #: the piles a card of the talon waits to be put on (docs/solver.md, "Cards that wait")
         self.talon_waits: frozenset = frozenset()
+        #: the piles that, empty, take cards only as part of a chain (docs/solver.md, "Cards
+        #: put into an empty pile"): a subclass that sets them has ``generate`` pass its moves
+        #: through ``chained``, and ``generate(False, only)`` give the moves onto either pile too
+        #: and those into these piles while empty
+        self.parking: frozenset = frozenset()
+        #: does the number of free piles decide how many cards a move may take?
+        self.parking_counts = True
+        #: are the cards put into an empty pile of ``parking`` chained now (``exhaustive``)?
+        self.parking_on = False
+        #: the share of the time for a first depth-first search with them chained (``search``)
+        self.proof_share = 0.0
         self._depth = 0
 
     # -- keys ------------------------------------------------------------------------
@@ -268,21 +279,51 @@ class CompactState(ABC):
             n = 1 if move[0] == TALON else move[2]
             # (the card under one from a talon stays where it is: only a card onto it follows)
             under = s if s in self.waiting else None
+            # a card into an empty pile, not from a waiting pile: followed by a move that touches
+            # either pile, or by another such (docs/solver.md, "Cards put into an empty pile")
+            parked = under is None and self.parking_on and self.parks(move)
+            if parked and self._depth:
+                result.append(move)         # (one inside a chain: put out alone, an extra move)
+                continue
             saved_undo, saved_key, saved_keyed = self._undo, self._key, self._keyed
             changes: list = []
             self._undo = changes
             self._depth += 1
             try:
                 self.play(move)
-                following = [then for then in self.generate(False, (s, d))
-                             if then[3] == d or then[1] == under or then[0] == DRAG and then[1] == d and then[2] > 1]
+                if parked and self.safe_move() is not None:
+                    following = None        # (put out alone: a safe move follows at once)
+                elif parked:
+                    following = [then for then in self.generate(False, (s, d))
+                                 if then[1] == s or then[1] == d or then[3] == s or then[3] == d
+                                 or self.waits(parts(then)[0])]
+                else:
+                    following = [then for then in self.generate(False, (s, d)) if then[3] == d
+                                 or then[1] == under or then[0] == DRAG and then[1] == d and then[2] > 1]
             finally:
                 self._depth -= 1
                 self.take_back(changes)
                 self._undo, self._key, self._keyed = saved_undo, saved_key, saved_keyed
+            if following is None:
+                result.append(move)
+                continue
             for then in following:
                 result.append((CHAIN, s, n, d, (move,) + parts(then)))
         return result
+
+    def exhaustive(self, on: bool) -> None:
+        """While ``on`` (the search goes depth first through every position), chain the cards
+        put into an empty pile of ``parking``."""
+        self.parking_on = on and bool(self.parking)
+
+    def parks(self, move) -> bool:
+        """Is ``move`` a card (or run) put into an empty pile of ``parking``, from a pile that
+        is no talon's waste?"""
+        if move[0] != DRAG or move[3] not in self.parking or self.piles[move[3]] or move[1] in self.talon_wastes:
+            return False
+        # (where free piles let runs move, one card that leaves cards under it: otherwise the
+        # number of free piles between it and the move that follows could differ)
+        return not self.parking_counts or move[2] == 1 and len(self.piles[move[1]]) > 1
 
     def waits(self, move) -> bool:
         """Is ``move`` a waiting card put out (a card of a waiting pile, or one played straight
@@ -290,6 +331,8 @@ class CompactState(ABC):
         kind = move[0]
         if kind == DRAG and move[1] in self.waiting:
             return not self.keeps(move[3])
+        if self.parking_on and self.parks(move):
+            return True
         # (a talon's card: from the top of its waste too, or the positions of one cycle, which
         # share a key, would differ in their moves)
         return (kind == TALON or kind == DRAG and move[1] in self.talon_wastes) and move[3] in self.talon_waits

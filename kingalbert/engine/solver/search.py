@@ -140,6 +140,28 @@ def _run(state, budget, befs_share, parent, root, known):
         for (push, dw), value in zip(pushes, scores(key)):
             push(value + dw * depth, number)
     open_position(root, 0)
+    # first, depth first from the root for the state's ``proof_share`` of the time, with the
+    # moves it leaves out where every position is gone through (``exhaustive``): a lost deal
+    # whose positions that leaves are few is proved lost at once (docs/solver.md, "Cards put
+    # into an empty pile"). In a table of its own: the positions it went through would stand
+    # in best first's way (measured), so if it doesn't finish they are let go.
+    proved_at = None
+    proof = getattr(state, "proof_share", 0.0) if budget.deadline is not None else 0.0
+    if proof > 0:
+        own = {root: None}
+        state.exhaustive(True)
+        try:
+            verdict, line = _dfs(state, budget, own, known, root,
+                                 budget.start + (budget.deadline - budget.start) * proof)
+        finally:
+            state.exhaustive(False)
+        if verdict == "winnable":
+            return "winnable", [root] + line
+        if verdict != "stopped":
+            return verdict, None
+        own = {}
+        restore(root)
+        proved_at = time.perf_counter()
 
     def beams_from(begun: float):
         """Beams from the root for the state's share of the whole time, from ``begun``."""
@@ -172,7 +194,7 @@ def _run(state, budget, befs_share, parent, root, known):
     switch = next_dive = None
     dive_every = dive_for = 0.0
     if budget.deadline is not None:
-        begun = time.perf_counter() if beam is not None and beam_at is None else budget.start
+        begun = time.perf_counter() if beam is not None and beam_at is None else proved_at or budget.start
         switch, dive_every, dive_for, next_dive = shared_out(begun)
     elif befs_share <= 0:
         switch = 0.0
@@ -242,6 +264,11 @@ def _run(state, budget, befs_share, parent, root, known):
     budget.estimate = key_bytes * 3 + len(opened) * 60
     starts = [opened[number] for number in queues[0].in_order() if opened[number] is not None]
     queues, opened = [], []     # (let go of them: depth first keeps no open positions)
+    # depth first, which goes through every position, may leave out what only a guided search
+    # needs (a state's ``exhaustive``: docs/solver.md, "Cards put into an empty pile")
+    exhaustive = getattr(state, "exhaustive", None)
+    if exhaustive is not None:
+        exhaustive(True)
     # depth-first from every open position, best first
     for start_key in starts:
         state.restore(start_key)
@@ -566,17 +593,28 @@ def replay(state, keys, until: float | None = None) -> tuple[list, list]:
     index = {key: i for i, key in enumerate(keys)}
     out, went = [], [keys[0]]
     i, last = 0, len(keys) - 1
+    exhaustive = getattr(state, "exhaustive", None)
     while i < last:
         shorten = until is not None and time.perf_counter() < until
         best, best_move = i, None
-        for move in state.moves(None, False):
-            token = state.apply(move)
-            j = index.get(state.key(), -1)
-            state.undo(token)
-            if j > best:
-                best, best_move = j, move
-                if j == last or not shorten:
-                    break
+        # (a step of depth first's may be a chain that only ``exhaustive`` offers)
+        for chains in (False, True) if exhaustive is not None else (False,):
+            if chains:
+                state.exhaustive(True)
+            try:
+                for move in state.moves(None, False):
+                    token = state.apply(move)
+                    j = index.get(state.key(), -1)
+                    state.undo(token)
+                    if j > best:
+                        best, best_move = j, move
+                        if j == last or not shorten:
+                            break
+            finally:
+                if chains:
+                    state.exhaustive(False)
+            if best_move is not None:
+                break
         if best_move is None:
             raise LineLost("solver: lost the line")
         out.append(state.apply(best_move))

@@ -1,0 +1,165 @@
+"""Cards put into an empty pile (docs/solver.md, "Cards put into an empty pile"): where the
+search goes through every position (``exhaustive``), a card put into an empty column or
+cell of a ``.sol`` or ``game.ini`` game is offered only together with a move that touches
+the pile it came from or went to (or another such card put out), and such a search agrees
+with a plain exhaustive one."""
+import pytest
+
+from kingalbert.engine import Game
+from kingalbert.engine.rules.compact import RulesState
+from kingalbert.engine.solver import Budget
+from kingalbert.engine.solver.compact import CHAIN, DRAG, parts
+from kingalbert.engine.solver.search import search
+from tests.helpers.solver import plain_verdict, wins
+from tests.helpers.solver_positions import bundled, reachable, seeded, small_rules_position, thinned_deal
+
+GAMES = bundled("sol", "ini")
+IDS = [label for label, _, _ in GAMES]
+
+
+def game_named(label):
+    return next(game for game in GAMES if game[0] == label)
+
+
+def chained_search(ruleset, game, max_states):
+    """Depth first from the position with the cards put into an empty pile chained (no clock:
+    the search's ``proof_share`` needs one)."""
+    state = RulesState(ruleset, game)
+    state.exhaustive(True)
+    verdict, tokens = search(state, Budget(None, None, max_states), 0.0)
+    return state, verdict, tokens
+
+
+def test_the_piles_that_take_cards_only_as_part_of_a_chain():
+    found = {}
+    for label, ruleset, options in GAMES:
+        game = Game(ruleset, 1, options)
+        state = RulesState(ruleset, game)
+        found[label] = ([game.piles[i].name for i in sorted(state.parking)], state.parking_counts, state.proof_share)
+    names, counts, share = found["sol:king_albert"]
+    assert names == [f"col{k}" for k in range(1, 10)] and not counts and share > 0   # (not the reserve)
+    names, counts, _ = found["sol:freecell"]
+    assert names == [f"cell{k}" for k in range(1, 5)] + [f"col{k}" for k in range(1, 9)] and not counts
+    # (YaZZle's FreeCell moves runs as far as free places allow: only single cards that leave
+    # cards under them are chained there)
+    assert found["ini:FreeCell:easy"][1]
+    assert found["sol:canfield"][0] == [f"col{k}" for k in range(2, 6)]
+    assert found["ini:Pyramid:easy"] == ([], False, 0.0)        # (an addition game)
+    assert RulesState(*(lambda g: (g[1], Game(g[1], 1, g[2])))(game_named("sol:king_albert")),
+                      plain=True).parking == frozenset()
+
+
+def moves_into_empty_piles(state):
+    """(Not from a pile whose cards wait: those have chains of their own.)"""
+    return [move for move in state.generate(False) if parts(move)[0][0] == DRAG
+            and parts(move)[0][3] in state.parking and not state.piles[parts(move)[0][3]]
+            and parts(move)[0][1] not in state.waiting]
+
+
+@pytest.mark.parametrize("label, ruleset, options", [game for game in GAMES if "Pyramid" not in game[0]], ids=lambda
+                         value: value if isinstance(value, str) else "")
+def test_a_card_put_into_an_empty_pile_comes_with_a_move_that_touches_either_pile(label, ruleset, options):
+    """Along random lines: with ``exhaustive``, each such move is a chain whose next move
+    takes a card from or puts one on the pile it came from or went to, or is another such
+    move (or it stands alone where a safe move follows it); without, every one stands alone."""
+    rng = seeded(label)
+    chained = 0
+    for game in reachable(ruleset, options, rng, seeds=3, steps=80):
+        state = RulesState(ruleset, game)
+        alone = moves_into_empty_piles(state)
+        assert all(move[0] == DRAG for move in alone)
+        state.exhaustive(True)
+        for move in moves_into_empty_piles(state):
+            first = parts(move)[0]
+            s, d = first[1], first[3]
+            if move[0] != CHAIN:
+                assert not state.parks(first) or _safe_move_follows(state, first), move
+                continue
+            chained += 1
+            then = parts(move)[1]
+            touches = then[1] in (s, d) or then[3] in (s, d)
+            assert touches or then[0] == DRAG and then[3] in state.parking, move
+    if label in ("sol:king_albert", "ini:KingAlbert:easy", "sol:freecell"):
+        assert chained >= 10        # (random lines seldom empty a column elsewhere)
+
+
+def _safe_move_follows(state, move) -> bool:
+    saved = state.save()
+    state._undo = []
+    state.play(move)
+    follows = state.safe_move() is not None
+    state._undo = None
+    state.load(saved)
+    return follows
+
+
+AGREEING = ["sol:king_albert", "ini:KingAlbert:easy", "sol:freecell", "sol:klondike", "ini:Yukon:easy",
+            "sol:forty_thieves"]
+
+
+def agreeing_positions(label, ruleset, options, rng):
+    """King Albert: ``king_albert_piles`` positions (half of them all red, where dead ends are
+    common); the others: thinned deals and small crowded positions."""
+    from tests.helpers.solver_positions import king_albert_laid_out, king_albert_piles
+    king_albert = "lbert" in label
+    for k in range(80 if king_albert else 40):
+        if king_albert:
+            yield king_albert_laid_out(ruleset, options, king_albert_piles(rng, reserve_cards=(k % 4, 7),
+                                                                           whole_suits=k % 2 == 1))
+        elif k % 2:
+            yield thinned_deal(ruleset, options, rng, 6, 10)
+        else:
+            rules = ruleset.rules_for(Game(ruleset, 0, options, deal=False))
+            piles = sum(1 for rule in rules.piles if rule.role not in ("foundation", "stock", "waste"))
+            yield small_rules_position(ruleset, options, rng, piles + rng.randint(0, 8), crowded=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("label", AGREEING)
+def test_search_with_cards_put_into_empty_piles_chained_agrees_with_plain_search(label):
+    """Positions decided by a plain exhaustive search through ``Game``: depth first with the
+    chains gives the same verdict, and its line wins."""
+    _, ruleset, options = game_named(label)
+    rng = seeded(label + ":parking")
+    met: dict[str, int] = {}
+    for game in agreeing_positions(label, ruleset, options, rng):
+        truth = plain_verdict(game, max_states=6000)
+        if truth == "unknown":
+            continue
+        state, verdict, tokens = chained_search(ruleset, game, 200_000)
+        assert verdict == truth, game.to_position()
+        if verdict == "winnable":
+            assert wins(game, state.game_moves(tokens)), game.to_position()
+        met[truth] = met.get(truth, 0) + 1
+    assert met.get("winnable", 0) >= 8, met
+    if "lbert" in label:
+        assert met.get("unwinnable", 0) >= 1, met
+
+
+def test_solkit_king_albert_deal_19_is_proved_lost_with_the_chains_and_not_soon_without():
+    """Its positions are mostly cards put into empty columns: depth first with the chains
+    goes through all of them in a few thousand; the same search without the chains has not
+    finished after 20,000 (it takes 333,914)."""
+    _, ruleset, options = game_named("sol:king_albert")
+    game = Game(ruleset, 19, options)
+    state, verdict, _ = chained_search(ruleset, game, 10_000)
+    assert verdict == "unwinnable"
+    plain = RulesState(ruleset, game)
+    assert search(plain, Budget(None, None, 20_000), 1.0)[0] == "unknown"      # (best first, to the end)
+
+
+def test_a_line_found_through_chains_is_written_out_and_wins():
+    """SolKit's King Albert deal 17 is won by the first share of the time, depth first with
+    the chains (in a few hundred positions): the line, its chains spelled out as the game's
+    moves, wins, both as the search gives it and as ``solve`` does."""
+    from kingalbert.engine.solver import solve
+    _, ruleset, options = game_named("sol:king_albert")
+    game = Game(ruleset, 17, options)
+    state = RulesState(ruleset, game)
+    budget = Budget(10.0, None, None)
+    verdict, tokens = budget.guarded(search, state, budget, state.befs_share)
+    assert verdict == "winnable" and budget.states < 5_000
+    assert any(move[0] == CHAIN for token in tokens[1:] for move in token[0])
+    assert wins(game, state.game_moves(tokens))
+    result = solve(game, timeout=10)
+    assert result.verdict == "winnable" and wins(game, result.moves)

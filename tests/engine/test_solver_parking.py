@@ -163,3 +163,31 @@ def test_a_line_found_through_chains_is_written_out_and_wins():
     assert wins(game, state.game_moves(tokens))
     result = solve(game, timeout=10)
     assert result.verdict == "winnable" and wins(game, result.moves)
+
+
+def test_a_line_is_written_out_through_single_moves_and_chains_alike():
+    """``replay`` goes from a position to the next by a single move or by a chain, whichever
+    the search took, even when the depth-first search left the chains on: a card put into
+    an empty column alone (as best first puts it) is found again."""
+    from kingalbert.engine.solver.search import replay
+    label, ruleset, options = game_named("sol:king_albert")
+    tried = 0
+    for game in reachable(ruleset, options, seeded(label + ":replay"), seeds=10, steps=80):
+        state = RulesState(ruleset, game)
+        state.settle()
+        root = state.key()
+        for move in state.generate(False):
+            if move[0] != DRAG or not state.parks(move) or _safe_move_follows(state, move):
+                continue
+            token = state.apply(move)
+            child = state.key()
+            state.undo(token)
+            state.exhaustive(True)          # (as the depth-first search leaves it)
+            assert all(parts(chain)[0] != move for chain in state.generate(False) if chain[0] == DRAG)
+            steps, went = replay(state, [root, child])
+            assert went == [root, child] and state.key() == child
+            tried += 1
+            break
+        if tried >= 5:
+            break
+    assert tried >= 5

@@ -599,8 +599,8 @@ def replay(state, keys, until: float | None = None) -> tuple[list, list]:
         best, best_move = i, None
         # (a step of depth first's may be a chain that only ``exhaustive`` offers)
         for chains in (False, True) if exhaustive is not None else (False,):
-            if chains:
-                state.exhaustive(True)
+            if exhaustive is not None:
+                state.exhaustive(chains)
             try:
                 for move in state.moves(None, False):
                     token = state.apply(move)
@@ -611,7 +611,7 @@ def replay(state, keys, until: float | None = None) -> tuple[list, list]:
                         if j == last or not shorten:
                             break
             finally:
-                if chains:
+                if exhaustive is not None:
                     state.exhaustive(False)
             if best_move is not None:
                 break

@@ -60,9 +60,8 @@ def face_down(byte: int) -> int:
     return (byte - 1) % 52 + 53
 
 
-#: the share of the time for a first depth-first search that chains the cards put into an
-#: empty pile (``CompactState.proof_share``; docs/solver.md, "Cards put into an empty pile": measured)
-PROOF_SHARE = 0.05
+#: the time's share of a first depth-first search that chains cards put into an empty pile
+PROOF_SHARE = 0.05      # (``CompactState.proof_share``; docs/solver.md: measured)
 
 
 class RulesState(CompactState):
@@ -237,20 +236,18 @@ class RulesState(CompactState):
             and i not in self.stock_of and i not in wastes and not table.covered_by[i] and rule.won_count is None)
 
     def _parking_piles(self, rules, table, tied) -> frozenset[int]:
-        """The piles that, empty, take cards only as part of a chain (docs/solver.md, "Cards
-        put into an empty pile"): columns and cells that take cards while empty and must be
-        empty for the win, neither refilled nor refilling, covered nor covering, not counted
-        for the win by number; in
-        a game where the waiting piles' conditions hold (no addition game, no pile taking a
-        card by where it comes from, no stock dealing onto piles, nothing refilled)."""
+        """The piles that, empty, take cards only in a chain (docs/solver.md, "Cards put into
+        an empty pile"): columns and cells taking cards while empty that the win wants empty,
+        not refilled, refilling, covered, covering nor counted; where the waiting piles' game
+        conditions hold (no addition game, no pile taking by source, no stock dealing onto
+        piles, nothing refilled)."""
         if rules.addition is not None or rules.won == "counts" or any(r is not None for _, _, r in self.after):
             return frozenset()
         if any(sources is not None for sources in table.from_full + table.from_empty):
             return frozenset()
         if any(targets for _, _, _, targets in self.stock_of.values()) or table.covers:
             return frozenset()
-        # (only piles the win wants empty: a card put there must leave again)
-        must_empty = {i for i, role in enumerate(table.roles)
+        must_empty = {i for i, role in enumerate(table.roles)     # (a card put there must leave)
                       if (role == "tableau" if rules.won == "tableau" else role != "foundation")}
         return frozenset(
             i for i, rule in enumerate(rules.piles)

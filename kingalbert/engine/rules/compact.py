@@ -116,11 +116,11 @@ class RulesState(CompactState):
         #: per pile, while it is empty, if the card and how many come at once are all that decide
         #: whether it takes them (``_empty_plain``), else None
         self.empty_plain = [self._empty_plain(rules, table, i) for i in range(len(rules.piles))]
-        #: the piles' contents that must all be empty for the win (unless it is won by counts),
-        #: and the foundations' (as a tuple: the dead cards' memo key)
-        emptied = [i for i, role in enumerate(table.roles)
-                   if (role == "tableau" if rules.won == "tableau" else role != "foundation")]
-        self.to_empty = contents_of(emptied)
+        #: the piles that must all be empty for the win (unless it is won by counts), their
+        #: contents and the foundations' (as a tuple: the dead cards' memo key)
+        self.emptied = [i for i, role in enumerate(table.roles)
+                        if (role == "tableau" if rules.won == "tableau" else role != "foundation")]
+        self.to_empty = contents_of(self.emptied)
         self.foundation_piles = contents_of(table.foundations)
         self.memo: dict = {}
         self._safe_sources: list[int] | None = None     # (``safe_move``'s)
@@ -217,17 +217,20 @@ class RulesState(CompactState):
     def keeps(self, d: int) -> bool:
         return self.table.roles[d] == "foundation"
 
+    def _chains_allowed(self, rules, table) -> bool:
+        """The game conditions of chains (waiting cards and cards put into an empty pile): no
+        addition game, not won by counts, no pile taking a card by where it comes from, no
+        stock dealing onto piles, nothing refilled."""
+        return not (rules.addition is not None or rules.won == "counts"
+                    or any(r is not None for _, _, r in self.after)
+                    or any(sources is not None for sources in table.from_full + table.from_empty)
+                    or any(targets for _, _, _, targets in self.stock_of.values()))
+
     def _waiting_piles(self, rules, table, tied) -> frozenset[int]:
         """The piles whose cards wait (docs/solver.md, "Cards that wait"): piles that never take
         a card and give only their top one, neither refilled nor refilling, covered nor covering,
-        no stock, waste or foundation, not counted for the win; in a game that is no addition
-        game, where no pile takes a card by where it comes from, no stock deals onto piles and
-        nothing refills a pile."""
-        if rules.addition is not None or rules.won == "counts" or any(r is not None for _, _, r in self.after):
-            return frozenset()
-        if any(sources is not None for sources in table.from_full + table.from_empty):
-            return frozenset()
-        if any(targets for _, _, _, targets in self.stock_of.values()):
+        no stock, waste or foundation, not counted for the win; where ``_chains_allowed``."""
+        if not self._chains_allowed(rules, table):
             return frozenset()
         wastes = {w for _, _, w, _ in self.stock_of.values()}
         return frozenset(
@@ -237,22 +240,15 @@ class RulesState(CompactState):
 
     def _parking_piles(self, rules, table, tied) -> frozenset[int]:
         """The piles that, empty, take cards only in a chain (docs/solver.md, "Cards put into
-        an empty pile"): columns and cells taking cards while empty that the win wants empty,
-        not refilled, refilling, covered, covering nor counted; where the waiting piles' game
-        conditions hold (no addition game, no pile taking by source, no stock dealing onto
-        piles, nothing refilled)."""
-        if rules.addition is not None or rules.won == "counts" or any(r is not None for _, _, r in self.after):
+        an empty pile"): columns and cells taking cards while empty that the win wants empty
+        (``emptied``: a card put there must leave), not refilled, refilling, covered, covering
+        nor counted; where ``_chains_allowed`` and no pile covers another."""
+        if not self._chains_allowed(rules, table) or table.covers:
             return frozenset()
-        if any(sources is not None for sources in table.from_full + table.from_empty):
-            return frozenset()
-        if any(targets for _, _, _, targets in self.stock_of.values()) or table.covers:
-            return frozenset()
-        must_empty = {i for i, role in enumerate(table.roles)     # (a card put there must leave)
-                      if (role == "tableau" if rules.won == "tableau" else role != "foundation")}
         return frozenset(
             i for i, rule in enumerate(rules.piles)
             if rule.accept and table.roles[i] in ("tableau", "cell") and i not in tied and i not in self.stock_of
-            and rule.won_count is None and i in must_empty)
+            and rule.won_count is None and i in self.emptied)
 
     def _stock_cards_need_partners(self, rules, table, refilled) -> tuple[int, int] | None:
         """(stock, waste) if, by the rules, a card in them can leave them only paired with a

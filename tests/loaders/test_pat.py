@@ -429,6 +429,19 @@ def test_bundled_pyramid_pairs_to_13_and_covered_cards():
     assert not game.pile("p19").cards
 
 
+def test_a_pile_cards_only_go_to_is_a_foundation():
+    """Pyramid's discard takes pairs and kings and gives nothing back: a foundation, as YaZZle's
+    Pyramid has it (a hint said "to the empty column p3"), so ADJUST sends a free king there."""
+    pyramid = load(GAMES / "pat" / "Pyramid.pat")
+    game = at(pyramid, {"p25": "6H", "p26": "7C", "p31": "KS", "p19": "QD", "p2": "AH"})
+    assert [p.name for p in game.piles if p.role == "foundation"] == ["p3"]
+    assert pyramid.on_adjust(game, game.pile("p25"), 1) is not None         # a six alone goes nowhere
+    assert pyramid.on_adjust(game, game.pile("p31"), 1) is None
+    assert cards(game, "p3") == "KS" and not game.pile("p31").cards
+    roles = {load(path).name: [p.role for p in Game(load(path), 1).piles] for path in BUNDLED}
+    assert roles["Spider"].count("foundation") == 8 and roles["Klondike"].count("foundation") == 4
+
+
 def test_bundled_canfield_foundation_value():
     canfield = load(GAMES / "pat" / "Canfield.pat")
     game = Game(canfield, 4)

@@ -145,6 +145,8 @@ class PatRuleset(Ruleset):
             return "cell"
         if takes and not puts:
             return "reserve"
+        if puts and not takes:
+            return "foundation"     # (cards go there to leave play: Pyramid's discard)
         return "tableau"
 
     def setup(self, game) -> None:

@@ -1,4 +1,5 @@
 import json
+import os
 import subprocess
 import sys
 
@@ -204,3 +205,20 @@ def test_bench_can_measure_the_indicator_in_every_bundled_game():
     freecells = [game for game in games if "freecell" in game[0].lower()]
     costs = bench_solver.indicator_cost(moves=3, games=freecells)
     assert set(costs) == {name for name, _ in freecells} and all(value >= 0 for value in costs.values())
+
+
+def test_start_up_imports_only_what_the_game_needs(tmp_path):
+    """A built-in game's start (``shot``, as ``bench`` times it) imports no rule-file loader, nor
+    the solver process's multiprocessing, nor the idle loop's ctypes and socket: those are
+    imported where they are used (each cost start-up a few milliseconds)."""
+    script = ("import sys\nfrom kingalbert.cli import main\n"
+              f"main(['shot', '--seed', '1', '-o', {str(tmp_path / 'x.png')!r}])\n"
+              "print(' '.join(sorted(sys.modules)))\n")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded = set(done.stdout.split())
+    assert "kingalbert.desktop.desktop" in loaded and (tmp_path / "x.png").exists()
+    heavy = {"multiprocessing", "ctypes", "socket", "kingalbert.loaders.pat", "kingalbert.loaders.solkit",
+             "kingalbert.loaders.yazzle", "kingalbert.loaders.cdl"}
+    assert not heavy & loaded, sorted(heavy & loaded)

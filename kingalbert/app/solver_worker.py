@@ -38,7 +38,6 @@ Questions (``KINDS``) and the answers' ``result``:
 """
 from __future__ import annotations
 
-import multiprocessing
 import threading
 import time
 import weakref
@@ -187,6 +186,8 @@ def serve(connection, current) -> None:
 
 
 def _context():
+    # (imported here: only the desktop's solver process needs it, not start-up)
+    import multiprocessing
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["kingalbert.app.solver_worker"])

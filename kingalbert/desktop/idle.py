@@ -16,11 +16,8 @@ but those other sources makes an event, so it waits for them alone.
 """
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import select
 import signal
-import socket
 from typing import Any
 
 import pygame
@@ -33,6 +30,9 @@ _sleeper: Sleeper | None = None
 
 def x11_connection() -> int | None:
     """The file descriptor of the X server connection SDL's window uses, or None."""
+    # (imported here and below: when the desktop opens, not at start-up)
+    import ctypes
+    import ctypes.util
     try:
         if pygame.display.get_driver() != "x11":
             return None
@@ -71,6 +71,7 @@ class Sleeper:
     """The event loop's way to sleep; ``open`` once the window is open, ``close`` at the end."""
 
     def __init__(self):
+        import socket
         self.receive, self.send = socket.socketpair()
         for end in (self.receive, self.send):
             end.setblocking(False)

@@ -21,7 +21,6 @@ from pathlib import Path
 
 from ..engine.errors import RuleFileError, shorten
 from ..engine.ruleset import Ruleset
-from .pat import looks_like_pat
 from .text import read_text
 
 #: the longest game name kept (a longer one is cut, with "…")
@@ -57,10 +56,17 @@ def _search(pattern: str) -> Callable[[str], bool]:
     return sniff
 
 
+def _looks_like_pat(text: str) -> bool:
+    """The ``.pat`` sniffer, its package imported only when a file is sniffed (start-up
+    with a built-in game or another format's file needs none of it)."""
+    from .pat import looks_like_pat
+    return looks_like_pat(text)
+
+
 FORMATS: dict[str, Format] = {
     "sol": Format("sol", "SolKit", (".sol",), "kingalbert.loaders.solkit", "sol/*.sol",
                   _search(r"\s*\[(global|deck|foundation|column|free ?cell)\]\s*$")),
-    "pat": Format("pat", "Patience (.pat)", (".pat",), "kingalbert.loaders.pat", "pat/*.pat", looks_like_pat),
+    "pat": Format("pat", "Patience (.pat)", (".pat",), "kingalbert.loaders.pat", "pat/*.pat", _looks_like_pat),
     "ini": Format("ini", "YaZZle", (".ini",), "kingalbert.loaders.yazzle", "yazzle/*/game.ini",
                   _search(r"\s*\[(General|Game|DealtCard\d+|Tableau\d*|Stock\d*)\]\s*$"), folder_file="game.ini"),
     "cdl": Format("cdl", "CardsWorkShop", (".cdl",), "kingalbert.loaders.cdl", "cdl/*.cdl",

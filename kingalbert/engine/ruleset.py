@@ -101,14 +101,21 @@ class Ruleset(ABC):
         return "Nothing happens when you click there"
 
     def on_adjust(self, game: Game, pile: Pile, n: int) -> str | None:
-        """ADJUST-click: send the card to a foundation that takes it."""
+        """ADJUST-click: send the card (with the cards on it) to a foundation that takes it;
+        else the card with the cards under it that a foundation takes together, the fewest
+        first (a pyramid card laid on its partner, which it hides; a finished run for
+        Spider's foundations)."""
         refusal = self.check_pick(game, pile, n)
         if refusal:
             return refusal
-        for dst in game.piles:
-            if dst.role == "foundation" and dst is not pile and self.check_drop(game, pile, n, dst) is None:
-                self.on_drop(game, pile, n, dst)
-                return None
+        foundations = [dst for dst in game.piles if dst.role == "foundation" and dst is not pile]
+        for count in range(n, len(pile.cards) + 1):
+            if count > n and self.check_pick(game, pile, count) is not None:
+                continue
+            for dst in foundations:
+                if self.check_drop(game, pile, count, dst) is None:
+                    self.on_drop(game, pile, count, dst)
+                    return None
         return "That card can't go to a foundation yet"
 
     def on_adjust_drop(self, game: Game, src: Pile, n: int, dst: Pile) -> str | None:

@@ -438,6 +438,15 @@ def test_a_pile_cards_only_go_to_is_a_foundation():
     assert pyramid.on_adjust(game, game.pile("p25"), 1) is not None         # a six alone goes nowhere
     assert pyramid.on_adjust(game, game.pile("p31"), 1) is None
     assert cards(game, "p3") == "KS" and not game.pile("p31").cards
+    # a card laid on its partner hides it: ADJUST on the card sends the pair (a mouse can't pick it)
+    game.play("p25>p26")
+    assert pyramid.on_adjust(game, game.pile("p26"), 1) is None
+    assert cards(game, "p3") == "KS 7C 6H" and not game.pile("p26").cards
+    # and ADJUST on the Ace of a finished run sends the run to Spider's foundations
+    spider = load(GAMES / "pat" / "Spider.pat")
+    game = at(spider, {"p10": "5D " + " ".join(f"{r}S" for r in "KQJT98765432A")})
+    assert spider.on_adjust(game, game.pile("p10"), 1) is None
+    assert cards(game, "p10") == "5D" and len(game.pile("p2").cards) == 13
     roles = {load(path).name: [p.role for p in Game(load(path), 1).piles] for path in BUNDLED}
     assert roles["Spider"].count("foundation") == 8 and roles["Klondike"].count("foundation") == 4
 

@@ -383,6 +383,9 @@ class Session:
             target = game.pile(move.dst) if move.dst else None
             if target is None or target.role == "foundation":
                 where = f"up to its {words('foundation')}"
+                if shown is not None and move.n > 1:    # (a pair or a run: the card on top named too)
+                    top = pile.cards[-1]
+                    what += f" with the {top.name} on it" if move.n == 2 else f" and the {move.n - 1} cards on it"
             elif not target.cards:
                 where = "to the empty " + self._pile_words(target).removeprefix("the ")
             else:
@@ -393,14 +396,8 @@ class Session:
         self.announce("view")
 
     def _pile_words(self, pile) -> str:
-        """A pile as a hint names it: "the stock" where it is the only one of its kind,
-        else with its name ("the tableau t3"); a pile of no particular kind (such as
-        a CardsWorkShop pile neither fanned nor a foundation) by its name alone ("the Stock")."""
-        if pile.role == "other":
-            return f"the {pile.name}"
-        role = self.game.ruleset.role_name(pile.role)
-        alike = sum(1 for other in self.game.piles if other.role == pile.role)
-        return f"the {role}" if alike == 1 else f"the {role} {pile.name}"
+        """A pile as a hint names it (``Ruleset.pile_words``)."""
+        return self.game.ruleset.pile_words(self.game, pile)
 
     def _after_clicks(self, move: Move, line: list[Move]) -> str:
         """Where the solver's line goes with a run of clicks on one pile (a stock turned

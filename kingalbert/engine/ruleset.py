@@ -271,6 +271,16 @@ class Ruleset(ABC):
         names = self.role_names.get(role) or ROLE_NAMES.get(role, ("pile", "piles"))
         return names[1 if plural else 0]
 
+    def pile_words(self, game: Game, pile: Pile) -> str:
+        """A pile as messages name it: "the stock" where it is the only one of its kind, else
+        with its name ("the column t3"); a pile of no particular kind (such as a
+        CardsWorkShop pile neither fanned nor a foundation) by its name alone ("the Stock")."""
+        if pile.role == "other":
+            return f"the {pile.name}"
+        alike = sum(1 for other in game.piles if other.role == pile.role)
+        role = self.role_name(pile.role)
+        return f"the {role}" if alike == 1 else f"the {role} {pile.name}"
+
     def pile_title(self, game: Game, pile: Pile) -> str:
         """A pile's name for the player (the title of its Rules box)."""
         return pile.name

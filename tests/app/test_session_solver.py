@@ -220,3 +220,17 @@ def test_a_hint_to_click_a_card_names_it_as_a_player_would(tmp_path):
     assert "click:C4" in [str(move) for move in game.legal_moves]
     session._point_at(Move.parse("click:C4"))
     assert game.message == "Hint: click the Three of Clubs"
+
+
+def test_a_hint_for_a_pair_names_the_card_on_top_too(tmp_path):
+    """A pyramid card laid on its partner hides it: the hint to send the pair up named only the
+    hidden card ("Seven of Clubs up to its foundation")."""
+    from kingalbert.loaders import load
+    games = Path(__file__).resolve().parents[2] / "kingalbert" / "games" / "pat"
+    game = Game(load(str(games / "Pyramid.pat")), 14, PLAIN)
+    game.play("p30>p28")
+    lower, upper = (card.name for card in game.pile("p28").cards[-2:])
+    session = Session(game, Options(), autosave=tmp_path / "autosave.json", worker=None)
+    session.solution = ["p28:2>p3"]
+    session.show_hint()
+    assert session.game.message == f"Hint: {lower} with the {upper} on it up to its foundation"

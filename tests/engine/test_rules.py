@@ -334,7 +334,7 @@ class TestMoreBuildingBlocks:
     def test_accept_from(self):
         ruleset = self.table(accept_from=("waste",), build=Build("any", "any"))
         game = position(ruleset, {"b": "5S", "waste": "5H"})
-        assert "doesn't take cards from b" in refused(game, "b>a")
+        assert refused(game, "b>a") == "The column a doesn't take cards from the column b"
         game.play("waste>a")
         empty_only = self.table(accept_from_empty=("b",), build=Build("any", "any"))
         game = position(empty_only, {"b": "5S 7C", "waste": "5H"})

@@ -586,3 +586,12 @@ def test_the_command_line_chooses_the_mode(capsys):
     assert "its modes are easy, hard" in capsys.readouterr().err
     assert main(["moves", "--seed", "1", "--mode", "hard"]) == 2
     assert "it has no modes" in capsys.readouterr().err
+
+
+def test_a_refusal_names_a_pile_as_a_player_does():
+    """Dropping a card on YaZZle Forty Thieves' empty waste said "Cards can't be put on waste1"."""
+    ruleset = load_any(str(GAMES / "FortyThieves"))
+    game = Game(ruleset, 1)
+    column = next(pile for pile in game.piles if pile.role == "tableau")
+    waste = next(pile for pile in game.piles if pile.role == "waste")
+    assert ruleset.check_drop(game, column, 1, waste) == "Cards can't be put on the waste"

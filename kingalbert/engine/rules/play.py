@@ -122,7 +122,7 @@ class RulesRuleset(Ruleset):
         if n > len(pile.cards):
             return "There aren't that many cards there"
         if rule.take == "none":
-            return f"Cards can't be taken from {pile.name}"
+            return f"Cards can't be taken from {self.pile_words(game, pile)}"
         if self.blocked(game, pile):
             return "That card is covered by another card"
         cards = pile.cards[-n:]
@@ -130,7 +130,7 @@ class RulesRuleset(Ruleset):
             return "That card is face down"
         if n > 1:
             if rule.take == "top":
-                return f"Only the top card of {pile.name} can be moved"
+                return f"Only the top card of {self.pile_words(game, pile)} can be moved"
             if rule.take == "run":
                 build = rule.run
                 for under, over in zip(cards, cards[1:]):
@@ -171,17 +171,18 @@ class RulesRuleset(Ruleset):
         if not rule.accept:
             if rules.addition is not None:
                 return f"Those cards don't add up to {rules.addition}"
-            return f"Cards can't be put on {dst.name}"
+            return f"Cards can't be put on {self.pile_words(game, dst)}"
         if not self._accepts_from(rule, src, dst):
-            return f"{dst.name} doesn't take cards from {src.name}"
+            return f"{_capital(self.pile_words(game, dst))} doesn't take cards from {self.pile_words(game, src)}"
         if n < rule.min_drop:
             return f"At least {rule.min_drop} cards at a time must go there"
         if rule.max_drop is not None and n > rule.max_drop:
             return "Only one card at a time can go there" if rule.max_drop == 1 else \
                 f"At most {rule.max_drop} cards at a time can go there"
         if rule.capacity is not None and len(dst.cards) + n > rule.capacity:
-            return f"{dst.name} holds only one card" if rule.capacity == 1 else \
-                f"{dst.name} holds at most {rule.capacity} cards"
+            holder = _capital(self.pile_words(game, dst))
+            return f"{holder} holds only one card" if rule.capacity == 1 else \
+                f"{holder} holds at most {rule.capacity} cards"
         if rule.free_limit is not None and n > 1:
             limit = self.free_limit(game, rule.free_limit, dst)
             if n > limit:
@@ -444,3 +445,8 @@ class RulesRuleset(Ruleset):
         width = 2 * margin + round((right - left) * card_w)
         height = 2 * margin + round((bottom - top) * card_h)
         return Layout(card_w, card_h, width, height, views)
+
+
+def _capital(words: str) -> str:
+    """``words`` with a capital first letter (a pile's words starting a message)."""
+    return words[:1].upper() + words[1:]

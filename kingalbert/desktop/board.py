@@ -332,12 +332,16 @@ class Board:
         return self.visible_rect(pile, max(0, count - n))
 
     def draw_cursor(self, surface) -> None:
-        """The keyboard's cursor (dark blue) and marked cards (green), two pixels inside the cursor."""
+        """The keyboard's cursor (dark blue; red on a card's back, whose pattern is dark blue)
+        and marked cards (green), two pixels inside the cursor."""
         if self.mark is not None and self.mark[0] in self.views:
             inset = 2 if self.mark == self.cursor else 0
             self._frame(surface, self.place_rect(*self.mark).inflate(-2 * inset, -2 * inset), GREEN)
         if self.cursor is not None and self.cursor[0] in self.views:
-            self._frame(surface, self.place_rect(*self.cursor), DARK_BLUE)
+            name, n = self.cursor
+            cards = self.game.pile(name).cards
+            back = 0 < n <= len(cards) and not cards[-n].face_up
+            self._frame(surface, self.place_rect(name, n), RED if back else DARK_BLUE)
 
     def draw_flash(self, surface) -> None:
         """Flashing cards in their inverted phase: each card's pixels turned to their opposite."""

@@ -208,6 +208,7 @@ class KeyboardPlay:
             return True
         if action == "clear" and not self.shown:
             return True
+        fresh = not self.shown      # (the first key since the mouse played, or of the game)
         self.shown = True
         self.sync()
         if self.pile is None:
@@ -217,7 +218,7 @@ class KeyboardPlay:
         elif action == "column":
             self.column(chord)
         elif action in ("deck", "foundation", "cell"):
-            self.jump(action)
+            self.jump(action, fresh)
         elif action == "home":
             self.n = self.deepest(self.pile)
         elif action == "end":
@@ -290,14 +291,16 @@ class KeyboardPlay:
         else:
             self.pile, self.n = columns[number], 1
 
-    def jump(self, action: str) -> None:
-        """d, f, c: the stock (then the waste), the foundations, the cells — in turn."""
+    def jump(self, action: str, fresh: bool = False) -> None:
+        """d, f, c: the stock (then the waste), the foundations, the cells — in turn; the
+        first of them where the cursor was not showing (after a click on the stock, ``d``
+        chose the waste)."""
         game = self.desktop.game
         roles = {"deck": deck_roles(game), "foundation": ("foundation",), "cell": ("cell", "reserve")}[action]
         piles = [view.name for role in roles for view in self.views() if game.pile(view.name).role == role]
         if not piles:
             return
-        index = piles.index(self.pile) + 1 if self.pile in piles else 0
+        index = piles.index(self.pile) + 1 if self.pile in piles and not fresh else 0
         self.pile, self.n = piles[index % len(piles)], 1
 
     def toggle_mark(self) -> None:

@@ -10,7 +10,7 @@ from kingalbert.desktop.keyboard_play import key_list
 from kingalbert.desktop.keys import K_APPLICATION
 from kingalbert.engine import Game
 from kingalbert.loaders import load
-from kingalbert.sprites.palette import DARK_BLUE, GREEN
+from kingalbert.sprites.palette import DARK_BLUE, GREEN, RED
 from tests.desktop.test_desktop import OPENED, click, make, post, quit_display, top_card  # noqa: F401 (fixture)
 
 
@@ -278,6 +278,27 @@ def test_d_chooses_the_stock_and_return_deals(path):
     assert [m.kind for m in desktop.game.history] == ["click"], text
     press(desktop, pygame.K_F1)
     assert "(again: the waste)" in "\n".join(desktop.game_box.lines)
+
+
+@pytest.mark.parametrize("path", STOCK_GAMES[:1], ids=lambda p: p.name)
+def test_after_the_mouse_d_chooses_the_stock_first_and_shows_on_its_back(path):
+    """A click on the stock left the hidden cursor there, so the first ``d`` chose the waste
+    ("again"); and the dark blue cursor vanished into the stock's dark blue back."""
+    pygame.display.init()
+    from kingalbert.desktop.desktop import Desktop
+    desktop = Desktop(Game(load(str(path)), 3), autosave=False, thinking=False)
+    desktop.open_display(scale=1)
+    OPENED.append(desktop)
+    stock = next(pile for pile in desktop.game.piles if pile.role == "stock")
+    click(desktop, top_card(desktop, stock.name))
+    assert [m.kind for m in desktop.game.history] == ["click"] and desktop.board.cursor is None
+    press(desktop, pygame.K_d)
+    assert desktop.board.cursor == (stock.name, 1)
+    rect = desktop.board.place_rect(stock.name, 1)
+    x, y = desktop.window.to_screen(rect.x, rect.y + rect.h // 2)
+    assert desktop.screen.get_at_mapped((x, y)) == RED
+    press(desktop, pygame.K_d)
+    assert desktop.board.cursor[0] != stock.name, "again: the waste"
 
 
 def test_the_window_scrolls_to_keep_the_cursor_in_view():

@@ -270,7 +270,9 @@ class KeyboardPlay:
                 if across:
                     continue   # up and down stay in the piles' column
             centres = abs(there.centery - here.centery) if dx else abs(there.centerx - here.centerx)
-            score = (along + 2 * across, centres)
+            # (how far off the line counts too: along a pyramid's row, the card of the row
+            # beneath it, half a card along, would win over the next one of the row)
+            score = (along + 2 * across + centres, centres)
             if best_score is None or score < best_score:
                 best, best_score = view.name, score
         if best is not None:

@@ -361,3 +361,21 @@ def test_a_cardsworkshop_game_s_foundations_come_first_for_f_and_return():
     press(desktop, pygame.K_F1)
     listed = "\n".join(desktop.game_box.lines)
     assert "the foundations, in turn" in listed and "to a foundation first" in listed
+
+
+def test_right_walks_along_a_pyramid_s_row():
+    """The `.pat` Pyramid's rows overlap, half a card apart: Right from the bottom row's first
+    card went up to the row above and back, zig-zagging."""
+    pygame.display.init()
+    from kingalbert.desktop.desktop import Desktop
+    path = next(path for path in bundled_games()["pat"] if path.stem == "Pyramid")
+    desktop = Desktop(Game(load(str(path)), 1), autosave=False, thinking=False)
+    desktop.open_display(scale=1)
+    OPENED.append(desktop)
+    press(desktop, pygame.K_1)
+    desktop.keyboard.pile = "p25"
+    walked = []
+    for _ in range(6):
+        press(desktop, pygame.K_RIGHT)
+        walked.append(desktop.board.cursor[0])
+    assert walked == [f"p{i}" for i in range(26, 32)]

@@ -56,7 +56,7 @@ from .interpreter import Limits, Output, RunResult, State, execute
 from .model import CURSOR, CompiledProgram, StackInfo, method_chain
 
 NOTHING = "Nothing happens there"
-CANCELLED = "The cards can't go there"
+CANCELLED = "That can't go there"
 INTEGRITY = "The rules of the game don't allow that"
 
 #: runs the cache keeps before it starts afresh, and shapes of reads per kind of run

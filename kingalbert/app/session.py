@@ -343,7 +343,8 @@ class Session:
             if verdict == "winnable":
                 self.start_demo()
                 return
-            self.game.message = "The solver can't find a way to win from here"
+            self.game.message = ("Demo: this position can't be won" if verdict == "unwinnable"
+                                 else "Demo: the solver found no winning line in time")
         self.announce("view")
 
     def show_hint(self) -> None:
@@ -426,6 +427,9 @@ class Session:
             self.say("The game is over")
             return
         if self.solution is None:
+            if self.indicator == LABELS["unwinnable"]:
+                self.say("Demo: this position can't be won")     # (proved already: no search)
+                return
             if self.worker is None:
                 self.say("There is no solver to play the demo")
                 return

@@ -234,3 +234,22 @@ def test_a_hint_for_a_pair_names_the_card_on_top_too(tmp_path):
     session.solution = ["p28:2>p3"]
     session.show_hint()
     assert session.game.message == f"Hint: {lower} with the {upper} on it up to its foundation"
+
+
+def test_demo_on_a_position_proved_lost_says_so_at_once(tmp_path):
+    """Demo searched again (Spider, Golf: "Thinking..." for many seconds) and then said only
+    that the solver couldn't find a way; a position the indicator proved lost needs no search,
+    and a search that ran out of time says so."""
+    from kingalbert.app.solver_worker import Answer
+    session, worker = session_with_worker(tmp_path, seed=6)       # deal 6: lost from the start
+    try:
+        worker.deliver(session)
+        assert session.indicator == "Not winnable from here"
+        asked = len(worker.asked)
+        session.start_demo()
+        assert session.game.message == "Demo: this position can't be won"
+        assert len(worker.asked) == asked and session.demo is None
+        session.on_answer(Answer(worker.job, "solution", {"verdict": "unknown", "moves": []}))
+        assert session.game.message == "Demo: the solver found no winning line in time"
+    finally:
+        worker.close()

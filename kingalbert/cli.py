@@ -19,7 +19,6 @@ from .app.catalogue import safe_load
 from .app.game_options import is_option_action, parse_option
 from .app.options import Options, load_options, save_options
 from .app.saves import action_log, read_game, write_game
-from .engine import solver
 from .engine.errors import IllegalMoveError, InvalidMoveError, RuleFileError, SolitaireError, shorten
 from .engine.game import MAX_SEED, Game
 
@@ -214,6 +213,8 @@ def cmd_options(args) -> int:
 
 
 def cmd_solve(args) -> int:
+    # (imported here: the other commands start without the search)
+    from .engine import solver
     if args.seeds is not None:
         return solve_seeds(args)
     game = make_game(args)
@@ -230,6 +231,7 @@ def solve_seeds(args) -> int:
     """Solve a range of deals: one line per deal, then how many were decided."""
     if args.position is not None:
         raise CommandError("--seeds and --position don't go together")
+    from .engine import solver
     first, last = args.seeds
     ruleset = safe_load(args.rulefile)
     counts = dict.fromkeys(solver.VERDICTS, 0)

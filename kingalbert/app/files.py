@@ -21,13 +21,10 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-
-import platformdirs
 
 try:
     import fcntl
@@ -82,6 +79,7 @@ def atomic_write(path, data: str | bytes, *, make_folder: bool = False) -> Path:
             raise WriteRefused(folder, "is in a place that is a file, not a folder") from None
     remove_stale_temporaries(target)
     raw = data.encode("utf-8") if isinstance(data, str) else data
+    import tempfile  # (here, as platformdirs below: imported when first used, not at start-up)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
         os.chmod(tmp, _mode_for(target))
@@ -193,6 +191,7 @@ def config_dir() -> Path:
     override = os.environ.get("KINGALBERT_CONFIG_DIR")
     if override:
         return Path(override)
+    import platformdirs
     return Path(platformdirs.user_config_dir("kingalbert", appauthor=False))
 
 
@@ -201,4 +200,5 @@ def data_dir() -> Path:
     override = os.environ.get("KINGALBERT_DATA_DIR")
     if override:
         return Path(override)
+    import platformdirs
     return Path(platformdirs.user_data_dir("kingalbert", appauthor=False))

@@ -26,7 +26,6 @@ from typing import Protocol
 from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError
 from ..engine.game import Game, MoveRecord
 from ..engine.moves import Move
-from ..engine.solver import hint as solver_hint
 from .catalogue import GameRef, safe_load
 from .files import data_dir
 from .game_options import demo_options
@@ -363,6 +362,8 @@ class Session:
             self.worker.start("hint", game, timeout=HINT_SECONDS)
             self.announce("view")
         else:
+            # (imported here: the search isn't loaded at start-up)
+            from ..engine.solver import hint as solver_hint
             self._point_at(solver_hint(game, timeout=0.3))
 
     def _point_at(self, move: Move | None) -> None:

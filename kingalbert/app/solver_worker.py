@@ -14,7 +14,8 @@ game: the positions its searches proved unwinnable (a search that runs out of
 positions proves every position it met unwinnable), which later searches of the
 same game skip, and the positions along the winning lines it found, which later
 searches stop at (a player who leaves the line is often a move or two from a
-position on it).  It keeps at most ``DEAD_KEYS`` and ``KNOWN_KEYS`` of them.
+position on it).  It keeps at most ``DEAD_KEYS`` and ``KNOWN_KEYS`` of them.  The
+child's side is ``solver_child.py``: the client never imports the search.
 
 The children come from a fork server (or are spawned where there is none),
 never forked from the client itself: a fork of a process with threads can
@@ -33,34 +34,22 @@ Questions (``KINDS``) and the answers' ``result``:
 ``winnable-deal``
     ``{"seed", "seconds", "tried"}``: the first deal the solver proves winnable
     among deals drawn from the given seed (None if none of ``DEALS_TRIED`` is,
-    or none within ``DEALS_SECONDS``), the seconds the whole search took, and
+    or none within ``DEALS_SECONDS``: ``solver_child.py``), the seconds the whole search took, and
     how many deals it tried.
 """
 from __future__ import annotations
 
 import threading
-import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.rng import Rng
-from ..engine.solver import Budget, make_state, solve
-from ..engine.solver.search import search
-from .catalogue import GameRef, safe_load
+from .catalogue import GameRef
 
 #: the questions a worker answers
 KINDS = ("verdict", "solution", "hint", "winnable-deal")
-#: deals tried for a winnable one at most, and the seconds that search may take in all (a
-#: game whose deals the solver seldom decides in the time each gets is given up on soon)
-DEALS_TRIED = 200
-DEALS_SECONDS = 30.0
-#: unwinnable positions a child keeps per game at most
-DEAD_KEYS = 2_000_000
-#: positions of winning lines a child keeps per game at most
-KNOWN_KEYS = 200_000
 #: how long a child may take to give up a search it was asked to stop (seconds)
 STOP_GRACE = 1.5
 
@@ -74,7 +63,7 @@ class Answer:
     result: dict
 
 
-# -- the child --------------------------------------------------------------------------------
+# -- the questions ----------------------------------------------------------------------------
 def question(kind: str, game: Game, timeout: float) -> dict:
     """The message a client sends: the game's current position, not its history."""
     ref = GameRef.of(game.ruleset)
@@ -83,106 +72,11 @@ def question(kind: str, game: Game, timeout: float) -> dict:
             "vars": game.vars, "rng": game.rng.state, "timeout": timeout}
 
 
-class SolverChild:
-    """The child's memory: rule sets loaded, and unwinnable positions by game."""
-
-    def __init__(self, current):
-        self.current = current
-        self.rulesets: dict = {}
-        self.dead: dict = {}
-        self.known: dict = {}
-
-    def ruleset(self, message):
-        ref = GameRef(builtin=message.get("builtin"), path=message.get("rulefile"))
-        key = (ref.builtin, ref.path)
-        if key not in self.rulesets:
-            self.rulesets[key] = safe_load(ref)
-        return self.rulesets[key]
-
-    def answer(self, job: int, message: dict) -> dict:
-        cancelled = lambda: self.current.value != job  # noqa: E731
-        ruleset = self.ruleset(message)
-        kind, timeout = message["kind"], message["timeout"]
-        if kind == "winnable-deal":
-            start = time.perf_counter()
-            chooser = Rng(message["seed"] or 0)
-            tried = 0
-            while tried < DEALS_TRIED and not cancelled():
-                left = DEALS_SECONDS - (time.perf_counter() - start)
-                if left <= 0:
-                    break
-                seed = chooser.below(2 ** 32)
-                tried += 1
-                result = solve(Game(ruleset, seed, message["options"]), timeout=min(timeout, left),
-                               cancelled=cancelled)
-                if result.verdict == "winnable":
-                    return {"seed": seed, "seconds": time.perf_counter() - start, "tried": tried}
-            return {"seed": None, "seconds": time.perf_counter() - start, "tried": tried}
-        game = Game.from_position(ruleset, message, message["options"])
-        found = self.solve(game, timeout, cancelled, message)
-        if kind == "hint":
-            found["move"] = found["moves"][0] if found["moves"] else self.best_move(game)
-        return found
-
-    def solve(self, game, timeout, cancelled, message) -> dict:
-        """``solve`` with the unwinnable positions found before in the same game skipped."""
-        import json
-        budget = Budget(timeout, 500, None, cancelled)
-        # (making a state may run the program: a CardsWorkShop probe the clock stops ends it)
-        state = budget.guarded(make_state, game, budget)
-        if state is None:
-            return {"verdict": "unknown", "moves": [], "seconds": budget.seconds, "states": budget.states}
-        table_key = (message.get("builtin"), message.get("rulefile"), json.dumps(message["options"], sort_keys=True,
-                                                                                   default=repr), type(state).__name__)
-        dead = self.dead.setdefault(table_key, set())
-        known = self.known.setdefault(table_key, {})
-        seen: dict = {}
-        line: list = []
-        outcome = budget.guarded(search, state, budget, getattr(state, "befs_share", 0.5), seen, dead, known, line)
-        verdict, tokens = outcome if outcome is not None else ("unknown", None)
-        if verdict == "unwinnable" and len(dead) + len(seen) <= DEAD_KEYS:
-            dead.update(seen)
-        if verdict == "winnable" and line:
-            if len(known) + len(line) > KNOWN_KEYS:
-                known.clear()
-            chain = tuple(line)
-            for i, key in enumerate(chain):
-                known[key] = (chain, i)
-        moves = [str(move) for move in state.game_moves(tokens)] if verdict == "winnable" else []
-        return {"verdict": verdict, "moves": moves, "seconds": budget.seconds, "states": budget.states}
-
-    @staticmethod
-    def best_move(game) -> str | None:
-        budget = Budget(0.5)
-
-        def best():
-            state = make_state(game, budget)
-            first = state.game_moves([state.settle()])
-            if first:
-                return str(first[0])
-            for move in state.moves(None, True):
-                return str(state.game_move(move))
-            return None
-        return budget.guarded(best)
-
-
-def serve(connection, current) -> None:
-    """The child's loop: answer each question that is still wanted, until the pipe closes."""
-    child = SolverChild(current)
-    while True:
-        try:
-            job, message = connection.recv()
-        except (EOFError, OSError):
-            return
-        if current.value != job:
-            connection.send(("done", job, message["kind"], None))
-            continue
-        try:
-            result = child.answer(job, message)
-        except Exception as error:  # the client shows "Can't tell" rather than losing anything
-            result = {"verdict": "unknown", "moves": [], "move": None, "seed": None,
-                      "error": f"{type(error).__name__}: {error}"}
-        connection.send(("answer" if current.value == job else "done", job, message["kind"], result))
+def _serve(connection, current) -> None:
+    """The child process's target: ``solver_child.serve``, imported in the child (the
+    client never loads the search)."""
+    from .solver_child import serve
+    serve(connection, current)
 
 
 def _context():
@@ -190,7 +84,7 @@ def _context():
     import multiprocessing
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["kingalbert.app.solver_worker"])
+        context.set_forkserver_preload(["kingalbert.app.solver_child"])
         return context
     return multiprocessing.get_context("spawn")
 
@@ -289,7 +183,7 @@ class SolverWorker:
         context = _context()
         self._current = context.Value("q", 0, lock=False)
         mine, theirs = context.Pipe()
-        process = context.Process(target=serve, args=(theirs, self._current), daemon=True)
+        process = context.Process(target=_serve, args=(theirs, self._current), daemon=True)
         process.start()
         theirs.close()
         self.process, self._connection = process, mine

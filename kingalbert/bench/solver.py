@@ -18,7 +18,8 @@ import time
 
 from ..app.catalogue import GAMES_DIR, GameRef, bundled_games, load_ruleset
 from ..app.indicator import Indicator
-from ..app.solver_worker import SolverChild, question
+from ..app.solver_child import SolverChild
+from ..app.solver_worker import question
 from ..engine.game import Game
 from ..engine.solver import make_state, solve
 

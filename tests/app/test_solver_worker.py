@@ -136,7 +136,8 @@ def test_a_player_who_leaves_the_line_is_brought_back_to_it():
     """A position a move off a winning line found before: the next search stops where it
     meets the old line again, and its line (new moves, then the old ones) wins."""
     from kingalbert.app.catalogue import GAMES_DIR, GameRef, load_ruleset
-    from kingalbert.app.solver_worker import SolverChild, question
+    from kingalbert.app.solver_child import SolverChild
+    from kingalbert.app.solver_worker import question
 
     class Current:
         value = 0
@@ -190,20 +191,21 @@ def test_only_winnable_deals_gives_up_after_its_time_in_all(monkeypatch):
     """A game whose deals the solver can't decide in the time each gets (CardsWorkShop's
     Calculation, at a tenth of a second a deal) is not searched deal after deal for
     minutes: the search stops once its time in all is spent, and says how many it tried."""
-    from kingalbert.app import solver_worker
+    from kingalbert.app import solver_child
     from kingalbert.app.catalogue import GAMES_DIR, GameRef, load_ruleset
-    from kingalbert.app.solver_worker import SolverChild, question
+    from kingalbert.app.solver_child import SolverChild
+    from kingalbert.app.solver_worker import question
 
     class Current:
         value = 0
-    monkeypatch.setattr(solver_worker, "DEALS_SECONDS", 1.0)
+    monkeypatch.setattr(solver_child, "DEALS_SECONDS", 1.0)
     ruleset = load_ruleset(GameRef(path=str(GAMES_DIR / "cdl" / "calculation.cdl")))
     child = SolverChild(Current())
     result = child.answer(0, question("winnable-deal", Game(ruleset, 5), 0.1))
     assert result["seed"] is None
     assert 1.0 <= result["seconds"] < 2.0
-    assert 2 <= result["tried"] < solver_worker.DEALS_TRIED
+    assert 2 <= result["tried"] < solver_child.DEALS_TRIED
     # with time enough for each deal, the same search finds King Albert a winnable one
-    monkeypatch.setattr(solver_worker, "DEALS_SECONDS", 60.0)
+    monkeypatch.setattr(solver_child, "DEALS_SECONDS", 60.0)
     found = child.answer(0, question("winnable-deal", Game(KingAlbert(), 5), 10))
     assert found["seed"] is not None and found["tried"] >= 1

@@ -54,6 +54,10 @@ def now_ms() -> int:
     return int(time.monotonic() * 1000)
 
 
+#: what Demo says on a position proved lost (by its own search, or the indicator's before)
+DEMO_LOST = "Demo: this position can't be won"
+
+
 @dataclass(frozen=True)
 class Hint:
     """The card to move and where it goes: (pile, n from the top), destination pile or None."""
@@ -342,7 +346,7 @@ class Session:
             if verdict == "winnable":
                 self.start_demo()
                 return
-            self.game.message = ("Demo: this position can't be won" if verdict == "unwinnable"
+            self.game.message = (DEMO_LOST if verdict == "unwinnable"
                                  else "Demo: the solver found no winning line in time")
         self.announce("view")
 
@@ -429,7 +433,7 @@ class Session:
             return
         if self.solution is None:
             if self.indicator == LABELS["unwinnable"]:
-                self.say("Demo: this position can't be won")     # (proved already: no search)
+                self.say(DEMO_LOST)     # (proved already: no search)
                 return
             if self.worker is None:
                 self.say("There is no solver to play the demo")

@@ -263,14 +263,17 @@ class Board:
                       doreturn=False)
 
     def empty_sprite(self, view: PileView) -> pygame.Surface:
-        """An empty pile: its suit, or what the game draws there (a circle, a cross, a shaded card)."""
+        """An empty pile: its suit, or what the game draws there (a circle, a cross, a shaded card);
+        an empty waste its outline alone."""
         bottom = self.game.ruleset.bottom_card(self.game, self.game.pile(view.name)) if self.bottoms else None
         if bottom in ("circle", "cross"):
             return self.cards.mark(bottom)
         if bottom:
             card = Card.parse(bottom)
             return self.cards.shaded(card.rank, card.suit) if card.face_up else self.cards.back
-        return self.cards.empty_suit(view.empty) if view.empty else self.cards.empty
+        if view.empty:
+            return self.cards.empty_suit(view.empty)
+        return self.cards.empty_open if self.game.pile(view.name).role == "waste" else self.cards.empty
 
     def sprite(self, card, view: PileView | None = None) -> pygame.Surface:
         """The card as it lies (on ``view``'s pile, sideways if that pile's cards are)."""

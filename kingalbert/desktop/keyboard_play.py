@@ -334,6 +334,7 @@ class KeyboardPlay:
             return
         if self.mark is not None and self.mark != (self.pile, self.n):
             src, n = self.mark
+            n = game.ruleset.drop_count(game, game.pile(src), n, game.pile(self.pile))
             if desktop.play(Move("drag", src, n, self.pile)):
                 self.mark = None
             return
@@ -346,6 +347,8 @@ class KeyboardPlay:
             desktop.play(Move("click", src, max(n, 1)))
             return
         target = self.target(src, n)
+        if target is not None:
+            n = game.ruleset.drop_count(game, pile, n, game.pile(target))
         if target is None:
             card = pile.cards[-n]
             what = f"the {card.name}" if n == 1 else f"the {card.name} and the cards on it"
@@ -355,8 +358,9 @@ class KeyboardPlay:
             self.mark = None
 
     def target(self, src: str, n: int) -> str | None:
-        """The first pile that takes the top ``n`` cards of ``src``: a foundation, then a
-        pile with cards, then an empty one (in the layout's order)."""
+        """The first pile that takes the top ``n`` cards of ``src`` (a foundation, with the
+        cards under them where it takes them so: ``Ruleset.drop_count``), then a pile with
+        cards, then an empty one (in the layout's order)."""
         game = self.desktop.game
         source = game.pile(src)
         piles = [game.pile(view.name) for view in self.views() if view.name != src]
@@ -364,6 +368,7 @@ class KeyboardPlay:
         for pile in order:
             if pile.role in ("stock",):
                 continue
-            if game.ruleset.check_drop(game, source, n, pile) is None:
+            count = game.ruleset.drop_count(game, source, n, pile)
+            if game.ruleset.check_drop(game, source, count, pile) is None:
                 return pile.name
         return None

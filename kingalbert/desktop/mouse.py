@@ -322,7 +322,9 @@ class Mouse:
                 if target is not None:
                     desktop.play(Move("adjust", drag.pile, drag.n, target if target != drag.pile else None))
             elif target is not None and target != drag.pile:
-                desktop.play(Move("drag", drag.pile, drag.n, target))
+                game = desktop.game
+                n = game.ruleset.drop_count(game, game.pile(drag.pile), drag.n, game.pile(target))
+                desktop.play(Move("drag", drag.pile, n, target))
             elif desktop.game.message:
                 desktop.session.say("")   # back where it was: no earlier refusal stays
             return

@@ -118,6 +118,18 @@ class Ruleset(ABC):
                     return None
         return "That card can't go to a foundation yet"
 
+    def drop_count(self, game: Game, src: Pile, n: int, dst: Pile) -> int:
+        """How many cards a drop of the top ``n`` cards of ``src`` on ``dst`` moves: ``n``,
+        unless ``dst`` is a foundation that refuses them but takes them together with
+        cards from under them; then the fewest such (as ADJUST sends them: a pyramid card
+        laid on the partner it hides goes up with it, dragged by the card the player sees)."""
+        if dst.role != "foundation" or dst is src or self.check_drop(game, src, n, dst) is None:
+            return n
+        for count in range(n + 1, len(src.cards) + 1):
+            if self.check_pick(game, src, count) is None and self.check_drop(game, src, count, dst) is None:
+                return count
+        return n
+
     def on_adjust_drop(self, game: Game, src: Pile, n: int, dst: Pile) -> str | None:
         """An ADJUST drag (``adjust:SRC[:N]>DST``): pressed with ADJUST on SRC and released
         on DST.  Carry it out, or return a refusal message (the default: there are none)."""

@@ -212,6 +212,9 @@ class CardSprites:
         self.back = self._draw_back()
         self._empty_suit = {s: self._draw_empty_suit(s) for s in SUITS}
         self.empty = self._draw_empty()
+        #: an empty waste: its outline alone, so that it is not taken for a foundation beside it
+        self.empty_open = new_surface(w, h)
+        _edges(self.empty_open, self.radius)
 
     # -- public API -------------------------------------------------------
 

@@ -379,3 +379,30 @@ def test_right_walks_along_a_pyramid_s_row():
         press(desktop, pygame.K_RIGHT)
         walked.append(desktop.board.cursor[0])
     assert walked == [f"p{i}" for i in range(26, 32)]
+
+
+def test_a_card_laid_on_its_partner_goes_up_with_it_by_mouse_and_keyboard():
+    """A `.pat` Pyramid card laid on its partner hides it: dragged onto the discard by the card
+    the player sees, or sent there by Return, the pair goes (it was refused: "Only two cards
+    together may be put on this pile")."""
+    from tests.helpers.desktop import drag
+    from tests.helpers.pat import at, cards
+    pygame.display.init()
+    from kingalbert.desktop.desktop import Desktop
+    path = next(path for path in bundled_games()["pat"] if path.stem == "Pyramid")
+    ruleset = load(str(path))
+    for how in ("mouse", "keyboard"):
+        game = at(ruleset, {"p25": "6H", "p26": "7C", "p31": "KS", "p19": "QD", "p2": "AH"})
+        desktop = Desktop(game, autosave=False, thinking=False)
+        desktop.open_display(scale=1)
+        OPENED.append(desktop)
+        desktop.game.play("p25>p26")
+        assert cards(desktop.game, "p26") == "7C 6H"
+        if how == "mouse":
+            drag(desktop, top_card(desktop, "p26"), top_card(desktop, "p3"))
+        else:
+            desktop.keyboard.pile, desktop.keyboard.n = "p26", 1
+            press(desktop, pygame.K_RETURN)
+        assert not desktop.game.pile("p26").cards, how
+        assert cards(desktop.game, "p3") == "7C 6H", how
+        assert str(desktop.game.history[-1]) == "p26:2>p3", how

@@ -133,3 +133,20 @@ def test_the_message_row_and_information_panel_stay_in_view_while_the_work_area_
     window.scroll_to(window.extent_w, window.extent_h)
     assert window.to_work(message.topleft)[1] == board.height - MESSAGE_H
     assert window.to_work(pinned["info"].topleft)[0] == board.info_rect.x
+
+
+def test_an_empty_waste_is_an_outline_not_a_place_like_the_foundations_beside_it():
+    """YaZZle's Forty Thieves puts its waste in the row of its eight foundations: drawn as
+    they are (a filled place), it was taken for a ninth foundation (play-test)."""
+    pygame.display.init()
+    path = next(p for p in bundled_games()["ini"] if p.parent.name == "FortyThieves")
+    board = Board(Game(load(str(path)), 1))
+    waste, foundation = board.layout.view("waste1"), board.layout.view("foundation1")
+    assert not board.game.pile("waste1").cards and not board.game.pile("foundation1").cards
+    assert board.empty_sprite(waste) is not board.empty_sprite(foundation)
+    inside, edge = (board.layout.card_w // 2, board.layout.card_h // 2), (board.layout.card_w // 2, 0)
+    open_, filled = board.empty_sprite(waste), board.empty_sprite(foundation)
+    assert open_.get_at(inside) == open_.get_colorkey()                # the table shows through
+    assert filled.get_at(inside) != filled.get_colorkey()
+    assert open_.get_at(edge) == filled.get_at(edge) != open_.get_colorkey()    # the same outline
+    pygame.display.quit()

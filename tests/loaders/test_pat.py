@@ -442,6 +442,11 @@ def test_a_pile_cards_only_go_to_is_a_foundation():
     game.play("p25>p26")
     assert pyramid.on_adjust(game, game.pile("p26"), 1) is None
     assert cards(game, "p3") == "KS 7C 6H" and not game.pile("p26").cards
+    # a drag of the card the player sees onto the discard takes the pair too (``drop_count``)
+    game.play("p2>p19")                                                     # the Ace on the Queen
+    assert pyramid.check_drop(game, game.pile("p19"), 1, game.pile("p3")) is not None
+    assert pyramid.drop_count(game, game.pile("p19"), 1, game.pile("p3")) == 2
+    assert pyramid.drop_count(game, game.pile("p19"), 1, game.pile("p31")) == 1   # no foundation
     # and ADJUST on the Ace of a finished run sends the run to Spider's foundations
     spider = load(GAMES / "pat" / "Spider.pat")
     game = at(spider, {"p10": "5D " + " ".join(f"{r}S" for r in "KQJT98765432A")})

@@ -72,3 +72,24 @@ def test_where_nothing_comes_down_a_card_is_dead_once_what_could_go_on_it_is_up(
     assert kept >> hearts[2] & 1 and kept >> hearts[1] & 1
     assert not kept >> five & 1            # (the Four of Hearts could still go on it)
     assert not deadcards.dead_mask(stacks, 1, takes, starts_go_up=True)
+
+
+def by_suit_takes():
+    """Down by suit, no wrap (Forty Thieves): on a card, the one a rank lower of its suit."""
+    return [1 << (code - 1) if code % 13 else 0 for code in range(52)]
+
+
+def test_with_two_decks_an_ace_up_is_dead_before_its_twin_is():
+    # nothing is ever put on an Ace, so a copy of it up never needs to come down (each copy is
+    # a card of its own, and the foundations are alike): with two decks the first Ace of Clubs
+    # up is dead at once, and may go up at once, as with one deck; the Two waits for its twin
+    takes = by_suit_takes()
+    stacks = [[ACE["C"]], [], [], [], [], [], [], []]
+    assert deadcards.dead_mask(stacks, 2, takes, starts_go_up=True) >> ACE["C"] & 1
+    assert deadcards.dead_mask(stacks, 2, takes, starts_go_up=True, returns=False) >> ACE["C"] & 1
+    assert not deadcards.dead_mask(stacks, 2, takes) >> ACE["C"] & 1      # (not where aces wait)
+    stacks[0].append(TWO["C"])
+    assert not deadcards.dead_mask(stacks, 2, takes, starts_go_up=True) >> TWO["C"] & 1
+    stacks[1] = [ACE["C"], TWO["C"]]
+    mask = deadcards.dead_mask(stacks, 2, takes, starts_go_up=True)
+    assert mask >> TWO["C"] & 1 and mask >> ACE["C"] & 1

@@ -48,9 +48,12 @@ def dead_mask(stacks, copies: int, takes, starts_go_up: bool = False, returns: b
     for codes in stacks:
         for code in codes:
             counts[code] += 1
+    # (a start card on which no pile takes a card is a candidate with any of its copies up:
+    # where the decks give several, each copy is a card of its own that nothing needs down)
+    needed = [counts[code] if never >> code & 1 else copies for code in range(52)]
     candidates = 0
     for code in range(52):
-        if counts[code] == copies:
+        if counts[code] and counts[code] == needed[code]:
             candidates |= 1 << code
     if not returns:
         # nothing comes down: a card up stays, so one is dead once every card that could go
@@ -69,7 +72,7 @@ def dead_mask(stacks, copies: int, takes, starts_go_up: bool = False, returns: b
                 good[code] += 1
         kept = 0
         for code in range(52):
-            if good[code] == copies and candidates >> code & 1:
+            if good[code] == needed[code] and candidates >> code & 1:
                 kept |= 1 << code
         if kept == candidates:
             return kept

@@ -9,6 +9,7 @@ import time
 from ..engine.game import Game
 from ..engine.rng import Rng
 from ..engine.solver import Budget, make_state, solve
+from ..engine.solver.lines import foundation_first
 from ..engine.solver.search import search
 from .catalogue import GameRef, safe_load
 
@@ -58,13 +59,16 @@ class SolverChild:
                     return {"seed": seed, "seconds": time.perf_counter() - start, "tried": tried}
             return {"seed": None, "seconds": time.perf_counter() - start, "tried": tried}
         game = Game.from_position(ruleset, message, message["options"])
-        found = self.solve(game, timeout, cancelled, message)
+        # (a line a hint or Demo shows first turned to a move to a foundation where one will do)
+        found = self.solve(game, timeout, cancelled, message, readable=kind in ("hint", "solution"))
         if kind == "hint":
             found["move"] = found["moves"][0] if found["moves"] else self.best_move(game)
         return found
 
-    def solve(self, game, timeout, cancelled, message) -> dict:
-        """``solve`` with the unwinnable positions found before in the same game skipped."""
+    def solve(self, game, timeout, cancelled, message, readable: bool = False) -> dict:
+        """``solve`` with the unwinnable positions found before in the same game skipped;
+        ``readable``: a winning line with a move to a foundation first where one will do
+        (``lines.foundation_first``)."""
         import json
         budget = Budget(timeout, 500, None, cancelled)
         # (making a state may run the program: a CardsWorkShop probe the clock stops ends it)
@@ -87,7 +91,10 @@ class SolverChild:
             chain = tuple(line)
             for i, key in enumerate(chain):
                 known[key] = (chain, i)
-        moves = [str(move) for move in state.game_moves(tokens)] if verdict == "winnable" else []
+        moves = []
+        if verdict == "winnable":
+            line = state.game_moves(tokens)
+            moves = [str(move) for move in (foundation_first(game, line) if readable else line)]
         return {"verdict": verdict, "moves": moves, "seconds": budget.seconds, "states": budget.states}
 
     @staticmethod

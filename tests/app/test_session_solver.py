@@ -253,3 +253,29 @@ def test_demo_on_a_position_proved_lost_says_so_at_once(tmp_path):
         assert session.game.message == "Demo: the solver found no winning line in time"
     finally:
         worker.close()
+
+
+def test_a_hint_puts_a_card_up_first_where_the_line_known_turns_the_stock_first(tmp_path):
+    """YaZZle's Forty Thieves: where the line the indicator knows starts with a turn of the
+    stock while a card of the line can go up now, Hint asks the solver's process, which turns
+    the line to put it up first (the line still wins: the indicator keeps it)."""
+    from kingalbert.app.catalogue import GAMES_DIR, GameRef, load_ruleset
+    from kingalbert.engine.solver.lines import wins
+    from tests.engine.test_lines import turned_late
+    ruleset = load_ruleset(GameRef(path=str(GAMES_DIR / "yazzle" / "FortyThieves" / "game.ini")))
+    worker = Recorder()
+    session = Session(Game(ruleset, 1, PLAIN), Options(), autosave=tmp_path / "autosave.json", worker=worker)
+    try:
+        worker.deliver(session)
+        game = session.game
+        late = [str(move) for move in turned_late(game, [Move.parse(text) for text in session.solution])]
+        session.solution = late
+        session.show_hint()
+        assert worker.asked[-1][0] == "hint"
+        worker.deliver(session)
+        assert session.game.message.startswith("Hint: ") and "up to its foundation" in session.game.message
+        assert game.pile(session.hint.dst).role == "foundation"
+        assert wins(game, [Move.parse(text) for text in session.solution])
+        assert session.indicator == "Winnable"
+    finally:
+        worker.close()

@@ -1,0 +1,79 @@
+"""Winning lines as a player reads them.
+
+A search finds a winning line in whatever order its moves came up; many of them
+could come in another order.  A hint names only the line's first move, so where
+that is no move to a foundation but a later move to a foundation can be played
+now, and the line still wins with that move first, the line is turned so (the
+aces of YaZZle's Forty Thieves before a turn of its stock).  Every line given out
+is replayed to a won game first: a line turned so is as sound as the one found.
+"""
+from __future__ import annotations
+
+import time
+
+from ..errors import SolitaireError
+from ..game import Game
+from ..moves import Move
+
+#: the moves of a line looked at for one to bring first, and the tries at most
+LOOK_AHEAD = 40
+TRIES = 3
+
+
+def solver_copy(game: Game) -> Game:
+    """A copy of the game's position with the ruleset's assist options off (as the
+    solver plays, and as its lines replay)."""
+    options = dict(game.options)
+    for name in game.ruleset.assist_options:
+        if name in options:
+            options[name] = False
+    return Game.from_position(game.ruleset, game.to_position(), options)
+
+
+def wins(game: Game, moves: list[Move], until: float | None = None) -> bool | None:
+    """Does the line win from the game's position (the game is not changed)?  None where
+    the clock passed ``until`` first."""
+    copy = solver_copy(game)
+    clock = time.perf_counter
+    try:
+        for move in moves:
+            copy.play(move)
+            if until is not None and clock() > until:
+                return None
+    except SolitaireError:
+        return False
+    return copy.status == "won"
+
+
+def foundation_first(game: Game, moves: list[Move], seconds: float = 0.3) -> list[Move]:
+    """The winning line ``moves`` from the game's position, with a move to a foundation
+    first where its first move goes elsewhere (the module's docstring); the line as it
+    is where none of the first ``LOOK_AHEAD`` moves will do, or ``seconds`` run out."""
+    if len(moves) < 2 or _to_foundation(game, moves[0]):
+        return moves
+    until = time.perf_counter() + seconds
+    tries = 0
+    for j in range(1, min(len(moves), LOOK_AHEAD)):
+        move = moves[j]
+        if not _to_foundation(game, move) or not game.is_legal(move):
+            continue
+        line = [move] + moves[:j] + moves[j + 1:]
+        found = wins(game, line, until)
+        if found:
+            return line
+        tries += 1
+        if found is None or tries >= TRIES:
+            break
+    return moves
+
+
+def _to_foundation(game: Game, move: Move) -> bool:
+    if move.kind != "drag" or move.dst is None:
+        return False
+    try:
+        return game.pile(move.dst).role == "foundation"
+    except (KeyError, SolitaireError):
+        return False
+
+
+__all__ = ["foundation_first", "solver_copy", "wins"]

@@ -358,7 +358,7 @@ class Session:
         if game.status != "playing":
             self.say("The game is over")
             return
-        if self.solution and (self.worker is None or self._goes_up(self.solution[0])):
+        if self.solution and (self.worker is None or game.goes_up(self.solution[0])):
             self._point_at(Move.parse(self.solution[0]))
         elif self.worker is not None:
             # (also where the line known starts otherwise: the solver's process, which knows the
@@ -371,16 +371,6 @@ class Session:
             # (imported here: the search isn't loaded at start-up)
             from ..engine.solver import hint as solver_hint
             self._point_at(solver_hint(game, timeout=0.3))
-
-    def _goes_up(self, text: str) -> bool:
-        """Is the move (as text) a drag to a foundation?"""
-        move = Move.parse(text)
-        if move.kind != "drag" or move.dst is None:
-            return False
-        try:
-            return self.game.pile(move.dst).role == "foundation"
-        except SolitaireError:
-            return False
 
     def _point_at(self, move: Move | None) -> None:
         game = self.game

@@ -323,6 +323,20 @@ class Game:
             rules.on_drop(self, src, move.n, dst)
         return refusal
 
+    def goes_up(self, move: Move | str) -> bool:
+        """Is the action a drag onto a foundation?"""
+        if isinstance(move, str):
+            try:
+                move = Move.parse(move)
+            except InvalidMoveError:
+                return False
+        if move.kind != "drag" or move.dst is None:
+            return False
+        try:
+            return self.pile(move.dst).role == "foundation"
+        except InvalidMoveError:
+            return False
+
     def is_legal(self, move: Move | str) -> bool:
         """Would ``play`` accept the action?  (The game is left as it was.)"""
         try:

@@ -50,3 +50,9 @@ def test_a_line_is_turned_only_where_it_still_wins():
     broken = line[:-1]                                         # (one move short of the win)
     assert not wins(game, broken)
     assert foundation_first(game, broken) is broken
+
+
+def test_which_moves_go_up():
+    game = Game(forty_thieves(), 1, PLAIN)
+    assert game.goes_up("tableau7>foundation1") and not game.goes_up("tableau7>tableau1")
+    assert not game.goes_up("click:stock1") and not game.goes_up("nonsense>") and not game.goes_up("x>foundation9")

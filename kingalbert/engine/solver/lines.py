@@ -49,13 +49,13 @@ def foundation_first(game: Game, moves: list[Move], seconds: float = 0.3) -> lis
     """The winning line ``moves`` from the game's position, with a move to a foundation
     first where its first move goes elsewhere (the module's docstring); the line as it
     is where none of the first ``LOOK_AHEAD`` moves will do, or ``seconds`` run out."""
-    if len(moves) < 2 or _to_foundation(game, moves[0]):
+    if len(moves) < 2 or game.goes_up(moves[0]):
         return moves
     until = time.perf_counter() + seconds
     tries = 0
     for j in range(1, min(len(moves), LOOK_AHEAD)):
         move = moves[j]
-        if not _to_foundation(game, move) or not game.is_legal(move):
+        if not game.goes_up(move) or not game.is_legal(move):
             continue
         line = [move] + moves[:j] + moves[j + 1:]
         found = wins(game, line, until)
@@ -65,15 +65,6 @@ def foundation_first(game: Game, moves: list[Move], seconds: float = 0.3) -> lis
         if found is None or tries >= TRIES:
             break
     return moves
-
-
-def _to_foundation(game: Game, move: Move) -> bool:
-    if move.kind != "drag" or move.dst is None:
-        return False
-    try:
-        return game.pile(move.dst).role == "foundation"
-    except (KeyError, SolitaireError):
-        return False
 
 
 __all__ = ["foundation_first", "solver_copy", "wins"]

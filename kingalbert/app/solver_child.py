@@ -7,9 +7,10 @@ from __future__ import annotations
 import time
 
 from ..engine.game import Game
+from ..engine.moves import Move
 from ..engine.rng import Rng
 from ..engine.solver import Budget, make_state, solve
-from ..engine.solver.lines import foundation_first
+from ..engine.solver.lines import foundation_first, solver_copy
 from ..engine.solver.search import search
 from .catalogue import GameRef, safe_load
 
@@ -21,6 +22,10 @@ DEALS_SECONDS = 30.0
 DEAD_KEYS = 2_000_000
 #: positions of winning lines a child keeps per game at most
 KNOWN_KEYS = 200_000
+#: where a line a hint shows starts with no card up and none of its own moves will do: the
+#: cards that can go up now tried at most, each with a search of so many seconds after it
+UP_TRIES = 2
+UP_SECONDS = 0.3
 
 
 class SolverChild:
@@ -94,8 +99,25 @@ class SolverChild:
         moves = []
         if verdict == "winnable":
             line = state.game_moves(tokens)
-            moves = [str(move) for move in (foundation_first(game, line) if readable else line)]
+            moves = [str(move) for move in (self.readable(game, line, cancelled, message) if readable else line)]
         return {"verdict": verdict, "moves": moves, "seconds": budget.seconds, "states": budget.states}
+
+    def readable(self, game, line: list, cancelled, message) -> list:
+        """A winning line as a hint or Demo shows it: a move to a foundation first where one
+        of the line's own will do (``lines.foundation_first``), else where a card that can go
+        up now leaves a position the solver wins within ``UP_SECONDS`` (a Two of YaZZle's
+        Forty Thieves that the line moves elsewhere first: the hint said to turn the stock
+        21 times)."""
+        line = foundation_first(game, line)
+        if not line or game.goes_up(line[0]):
+            return line
+        for move in [move for move in game.legal_moves if game.goes_up(move)][:UP_TRIES]:
+            after = solver_copy(game)
+            after.play(move)
+            found = self.solve(after, UP_SECONDS, cancelled, message)
+            if found["verdict"] == "winnable":
+                return [move] + [Move.parse(text) for text in found["moves"]]
+        return line
 
     @staticmethod
     def best_move(game) -> str | None:

@@ -9,6 +9,7 @@ import pytest
 from kingalbert.app.solver_worker import SolverWorker
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
+from kingalbert.engine.moves import Move
 from kingalbert.engine.solver import solve
 
 PLAIN = {"auto_finish": False, "auto_stack": False}
@@ -209,3 +210,27 @@ def test_only_winnable_deals_gives_up_after_its_time_in_all(monkeypatch):
     monkeypatch.setattr(solver_child, "DEALS_SECONDS", 60.0)
     found = child.answer(0, question("winnable-deal", Game(KingAlbert(), 5), 10))
     assert found["seed"] is not None and found["tried"] >= 1
+
+
+def test_a_hint_puts_up_a_card_that_the_line_moves_elsewhere_first():
+    """YaZZle's Forty Thieves, deal 2, its first ace up: the line found turns the stock 21
+    times first and moves the Two of Spades elsewhere before it goes up; the hint puts the
+    Two up at once where the solver wins from there, and its line wins."""
+    from kingalbert.app.catalogue import GAMES_DIR, GameRef, load_ruleset
+    from kingalbert.app.solver_child import SolverChild
+    from kingalbert.app.solver_worker import question
+    from kingalbert.engine.solver.lines import wins
+
+    class Current:
+        value = 0
+    ruleset = load_ruleset(GameRef(path=str(GAMES_DIR / "yazzle" / "FortyThieves" / "game.ini")))
+    game = Game(ruleset, 2, PLAIN)
+    child = SolverChild(Current())
+    first = child.answer(0, question("verdict", game, 30))
+    assert first["verdict"] == "winnable" and game.goes_up(first["moves"][0])
+    game.play(first["moves"][0])
+    assert first["moves"][1] == "click:stock1"           # the line goes on with the stock
+    hint = child.answer(0, question("hint", game, 10))
+    assert hint["verdict"] == "winnable" and game.goes_up(hint["move"]) and hint["moves"][0] == hint["move"]
+    assert game.pile(Move.parse(hint["move"]).src).cards[-1].rank == 2
+    assert wins(game, [Move.parse(text) for text in hint["moves"]])

@@ -15,8 +15,8 @@ from ..errors import SolitaireError
 from ..game import Game
 from ..moves import Move
 
-#: the moves of a line looked at for one to bring first, and the tries at most
-LOOK_AHEAD = 40
+#: the lines with a move brought first replayed at most (each move of the line is looked
+#: at: a Two of Forty Thieves that the line puts up after two dozen turns of the stock)
 TRIES = 3
 
 
@@ -48,12 +48,12 @@ def wins(game: Game, moves: list[Move], until: float | None = None) -> bool | No
 def foundation_first(game: Game, moves: list[Move], seconds: float = 0.3) -> list[Move]:
     """The winning line ``moves`` from the game's position, with a move to a foundation
     first where its first move goes elsewhere (the module's docstring); the line as it
-    is where none of the first ``LOOK_AHEAD`` moves will do, or ``seconds`` run out."""
+    is where none will do within ``TRIES`` replays, or ``seconds`` run out."""
     if len(moves) < 2 or game.goes_up(moves[0]):
         return moves
     until = time.perf_counter() + seconds
     tries = 0
-    for j in range(1, min(len(moves), LOOK_AHEAD)):
+    for j in range(1, len(moves)):
         move = moves[j]
         if not game.goes_up(move) or not game.is_legal(move):
             continue

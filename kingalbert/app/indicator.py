@@ -26,7 +26,6 @@ What it reuses, so that the indicator costs little:
 from __future__ import annotations
 
 import json
-from copy import deepcopy
 from dataclasses import dataclass, field
 
 from ..engine.game import Game
@@ -159,15 +158,7 @@ class Indicator:
 
     def _remember_line(self, game: Game, moves: list) -> None:
         """The positions along a winning line are winnable too, with the rest of the line."""
-        options = dict(game.options)
-        for name in game.ruleset.assist_options:
-            if name in options:
-                options[name] = False
-        copy = Game(game.ruleset, game.seed, options, deal=False)
-        for pile, original in zip(copy.piles, game.piles):
-            pile.cards[:] = original.cards
-        copy.vars = deepcopy(game.vars)
-        copy.rng.state = game.rng.state
+        copy = game.solver_copy()
         try:
             for i, move in enumerate(moves):
                 copy.play(move)

@@ -10,7 +10,7 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.rng import Rng
 from ..engine.solver import Budget, make_state, solve
-from ..engine.solver.lines import foundation_first, solver_copy
+from ..engine.solver.lines import foundation_first
 from ..engine.solver.search import search
 from .catalogue import GameRef, safe_load
 
@@ -112,7 +112,7 @@ class SolverChild:
         if not line or game.goes_up(line[0]):
             return line
         for move in [move for move in game.legal_moves if game.goes_up(move)][:UP_TRIES]:
-            after = solver_copy(game)
+            after = game.solver_copy()
             after.play(move)
             found = self.solve(after, UP_SECONDS, cancelled, message)
             if found["verdict"] == "winnable":

@@ -11,6 +11,7 @@ it changed, and undo and redo work the same for every game.
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
@@ -479,6 +480,20 @@ class Game:
         return [card for pile in self.piles for card in pile.cards]
 
     # -- positions ----------------------------------------------------------------------
+    def solver_copy(self) -> Game:
+        """A private copy of the position with the ruleset's assist options (auto finish,
+        auto stack) off: as the solver plays it, and as its lines replay."""
+        options = dict(self.options)
+        for name in self.ruleset.assist_options:
+            if name in options:
+                options[name] = False
+        private = Game(self.ruleset, self.seed, options, deal=False)
+        for pile, original in zip(private.piles, self.piles):
+            pile.cards[:] = original.cards
+        private.vars = copy.deepcopy(self.vars)
+        private.rng.state = self.rng.state
+        return private
+
     def to_position(self) -> dict:
         position: dict[str, Any] = {
             "game": self.ruleset.name,

@@ -20,20 +20,10 @@ from ..moves import Move
 TRIES = 3
 
 
-def solver_copy(game: Game) -> Game:
-    """A copy of the game's position with the ruleset's assist options off (as the
-    solver plays, and as its lines replay)."""
-    options = dict(game.options)
-    for name in game.ruleset.assist_options:
-        if name in options:
-            options[name] = False
-    return Game.from_position(game.ruleset, game.to_position(), options)
-
-
 def wins(game: Game, moves: list[Move], until: float | None = None) -> bool | None:
     """Does the line win from the game's position (the game is not changed)?  None where
     the clock passed ``until`` first."""
-    copy = solver_copy(game)
+    copy = game.solver_copy()
     clock = time.perf_counter
     try:
         for move in moves:
@@ -67,4 +57,4 @@ def foundation_first(game: Game, moves: list[Move], seconds: float = 0.3) -> lis
     return moves
 
 
-__all__ = ["foundation_first", "solver_copy", "wins"]
+__all__ = ["foundation_first", "wins"]

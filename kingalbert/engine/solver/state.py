@@ -115,15 +115,7 @@ class GameState:
         safe moves, no symmetry): the exhaustive search the tests take for the truth."""
         ruleset = game.ruleset
         self.plain = plain
-        options = dict(game.options)
-        for name in ruleset.assist_options:
-            if name in options:
-                options[name] = False
-        private = Game(ruleset, game.seed, options, deal=False)
-        for pile, original in zip(private.piles, game.piles):
-            pile.cards[:] = original.cards
-        private.vars = copy.deepcopy(game.vars)
-        private.rng.state = game.rng.state
+        private = game.solver_copy()
         self.game = private
         self.rules = ruleset
         self.budget = budget

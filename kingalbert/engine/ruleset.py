@@ -108,27 +108,36 @@ class Ruleset(ABC):
         refusal = self.check_pick(game, pile, n)
         if refusal:
             return refusal
-        foundations = [dst for dst in game.piles if dst.role == "foundation" and dst is not pile]
-        for count in range(n, len(pile.cards) + 1):
-            if count > n and self.check_pick(game, pile, count) is not None:
-                continue
-            for dst in foundations:
-                if self.check_drop(game, pile, count, dst) is None:
-                    self.on_drop(game, pile, count, dst)
-                    return None
-        return "That card can't go to a foundation yet"
+        best = None         # (the fewest cards, the first foundation that takes so many)
+        for dst in game.piles:
+            if dst.role == "foundation" and dst is not pile:
+                count = self._fewest_taken(game, pile, n, dst)
+                if count is not None and (best is None or count < best[0]):
+                    best = (count, dst)
+                    if count == n:
+                        break
+        if best is None:
+            return "That card can't go to a foundation yet"
+        self.on_drop(game, pile, best[0], best[1])
+        return None
 
     def drop_count(self, game: Game, src: Pile, n: int, dst: Pile) -> int:
         """How many cards a drop of the top ``n`` cards of ``src`` on ``dst`` moves: ``n``,
         unless ``dst`` is a foundation that refuses them but takes them together with
         cards from under them; then the fewest such (as ADJUST sends them: a pyramid card
         laid on the partner it hides goes up with it, dragged by the card the player sees)."""
-        if dst.role != "foundation" or dst is src or self.check_drop(game, src, n, dst) is None:
+        if dst.role != "foundation" or dst is src:
             return n
-        for count in range(n + 1, len(src.cards) + 1):
-            if self.check_pick(game, src, count) is None and self.check_drop(game, src, count, dst) is None:
+        return self._fewest_taken(game, src, n, dst) or n
+
+    def _fewest_taken(self, game: Game, src: Pile, n: int, dst: Pile) -> int | None:
+        """The fewest of the top cards of ``src``, ``n`` or more (the top ``n`` picked already),
+        that ``dst`` takes together, or None."""
+        for count in range(n, len(src.cards) + 1):
+            if (count == n or self.check_pick(game, src, count) is None) \
+                    and self.check_drop(game, src, count, dst) is None:
                 return count
-        return n
+        return None
 
     def on_adjust_drop(self, game: Game, src: Pile, n: int, dst: Pile) -> str | None:
         """An ADJUST drag (``adjust:SRC[:N]>DST``): pressed with ADJUST on SRC and released

@@ -12,7 +12,7 @@ from kingalbert.engine.solver.search import search
 from kingalbert.loaders.cdl import loads
 from kingalbert.loaders.cdl.interpreter import Limits
 from kingalbert.loaders.cdl.search import CdlState
-from kingalbert.loaders.cdl.transactions import Machine, View
+from kingalbert.loaders.cdl.transactions import Machine, View, one_per_state
 from tests.helpers.cdl_programs import small_golf
 from tests.helpers.solver import plain_verdict, verdicts_agree, wins
 
@@ -223,8 +223,10 @@ stack Stock is""", 1).replace("if (Spos = !) and (Spos > 0) then Pull 1 To Curso
 
 
 def listed(state: CdlState, ruleset) -> list:
-    """The search's listing on a state's position: each move with the state it ends in."""
-    entries = ruleset.accepted(View(state.state), state.rng, verdicts=False)
+    """The search's listing on a state's position: each move with the state it ends in,
+    one move a state (``one_per_state``, as the search takes it: a remembered listing
+    leaves out the moves it would leave out)."""
+    entries = one_per_state(ruleset.accepted(View(state.state), state.rng, verdicts=False))
     return [(str(move), outcome.view.state().stacks, outcome.view.state().globals, outcome.rng_state)
             for _, move, _, outcome in entries]
 

@@ -155,6 +155,7 @@ class CdlRuleset(Playfield, Ruleset):
         self._position_free = {method for method, used in self.machine.uses_position().items() if not used}
         self._groups: list | None = None    # the symmetric stacks, worked out when the solver asks
         self._listing: tuple | None = None  # the methods listings run (``_listing_methods``)
+        self._stacks_pressed: list | None = None     # the same by stack (``_by_stack``)
         self._wanted: dict[tuple, Wanted | None] = {}   # (``wanted_cards``, by the foundations' cards)
 
     @property
@@ -375,13 +376,33 @@ class CdlRuleset(Playfield, Ruleset):
             receivers = {button: [stack for stack in found if stack.key in onto]
                          for button, found in receivers.items()}
             tag = ("onto", onto)
-        for stack, button, method in pressed:
-            positions = method not in self._position_free
-            if verdicts:
+        if verdicts:
+            for stack, button, method in pressed:
+                positions = method not in self._position_free
                 yield from self._pressed(view, rng_state, stack, button, positions, receivers, True, failures)
-            else:
-                produce = partial(self._pressed, view, rng_state, stack, button, positions, receivers, False)
-                yield from machine.listing(view, rng_state, stack, button, positions, produce, failures, tag)
+            return
+        # (a search's listing is remembered stack by stack, with both buttons' transactions
+        # in one entry: one look-up a stack for each position searched, not one a button)
+        for stack, presses in self._by_stack():
+            produce = partial(self._stack_pressed, view, rng_state, stack, presses, receivers)
+            yield from machine.listing(view, rng_state, stack, tuple(button for button, _ in presses),
+                                       any(positions for _, positions in presses), produce, failures, tag)
+
+    def _by_stack(self) -> list:
+        """``listing_methods``' presses by stack: (stack, [(button, whether the method looks
+        at its position), ...]), in the same order."""
+        if self._stacks_pressed is None:
+            found: dict = {}
+            for stack, button, method in self.listing_methods()[1]:
+                found.setdefault(stack.key, (stack, []))[1].append((button, method not in self._position_free))
+            self._stacks_pressed = list(found.values())
+        return self._stacks_pressed
+
+    def _stack_pressed(self, view: View, rng_state, stack: StackInfo, presses: list, receivers: dict,
+                       failures: list | None, reads: list | None = None) -> Iterator[tuple]:
+        """``_pressed`` for each button of ``presses`` in turn (without the verdicts)."""
+        for button, positions in presses:
+            yield from self._pressed(view, rng_state, stack, button, positions, receivers, False, failures, reads)
 
     def _pressed(self, view: View, rng_state, stack: StackInfo, button: str, positions: bool, receivers: dict,
                  verdicts: bool, failures: list | None, reads: list | None = None) -> Iterator[tuple]:

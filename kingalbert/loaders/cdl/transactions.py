@@ -189,57 +189,111 @@ class RunCache:
 
     def reader(self, shape, tops=()):
         """The values a run of this shape read, as a function ``(view, rng_state) ->
-        tuple``: the stacks read fetched at once (``itemgetter``) from the view's
-        stacks, a stack of ``tops`` (top-only stacks, for runs of play code) as its
-        size and top card, or, for a size-blind one (``blind``), as its top card alone
-        and its size as nothing, while the cards are too few to outgrow a stack."""
+        tuple``: a stack read whole as its cards; one of ``tops`` (top-only stacks, for
+        runs of play code) as its size and top card, or, for a size-blind one
+        (``blind``), as its top card alone while the cards are too few to outgrow a
+        stack; a stack whose size alone was read as that (nothing, for a size-blind
+        top-only one while the cards are few); one whose top card was asked for as
+        that card, or whether it has cards; then the drawings and variables read, and
+        the random generator's state if it was used.  The stacks are fetched at once
+        (``itemgetter``) in groups of one kind, each turned into values by one
+        comprehension: a listing looks up a dozen of these for every position searched."""
         stacks, bottoms, globals_, used_rng, lengths, asked = shape
+        blind = self.blind
         # (the size and top card of a stack read whole, or as its size and top, are in that already)
         lengths = tuple(key for key in lengths if key not in stacks)
         # (a stack's top card, or whether it has cards, which its top card tells too:
         # ``Runtime.peek`` and ``filled``)
         peeks = tuple((key, top) for key, top in asked if key not in stacks and (top or (key, True) not in asked))
-        tops_read = tuple(top for _, top in peeks)
-        keys = tuple(stacks) + lengths + tuple(key for key, _ in peeks)
-        fetch = itemgetter(*keys) if len(keys) > 1 else (lambda found: (found[keys[0]],)) if keys else None
-        whole = len(stacks)
-        sized = whole + len(lengths)
-        at_top = tuple((i, k in self.blind) for i, k in enumerate(stacks) if k in tops)
-        blind_sizes = tuple(whole + i for i, k in enumerate(lengths) if k in tops and k in self.blind)
-        plain = not (bottoms or globals_ or used_rng or at_top or lengths or peeks)
-        some_blind = bool(blind_sizes) or any(blind for _, blind in at_top)
+        groups = (tuple(key for key in stacks if key not in tops),                      # cards
+                  tuple(key for key in stacks if key in tops and key not in blind),     # (size, top)
+                  tuple(key for key in stacks if key in tops and key in blind),         # top (few) or (size, top)
+                  tuple(key for key in lengths if not (key in tops and key in blind)),  # size
+                  tuple(key for key in lengths if key in tops and key in blind),        # None (few) or size
+                  tuple(key for key, top in peeks if top),                              # top
+                  tuple(key for key, top in peeks if not top))                          # has cards
+        keys = sum(groups, ())
+        ends = [0]
+        for group in groups:
+            ends.append(ends[-1] + len(group))
+        whole, sized, blind_top, lens, blind_lens, top, filled = (slice(a, b) for a, b in zip(ends, ends[1:]))
+        few_matters = bool(groups[2] or groups[4])
+        # (the values in the order of the shape: the stacks read, the lengths, the top cards;
+        # the groups' values put back in it)
+        slots = [(0, key) for key in stacks] + [(1, key) for key in lengths] + [(2, key) for key, _ in peeks]
+        grouped = ([(0, key) for key in groups[0] + groups[1] + groups[2]] + [(1, key) for key in groups[3] + groups[4]]
+                   + [(2, key) for key in groups[5] + groups[6]])
+        order = [grouped.index(slot) for slot in slots]
+        order += range(len(order), len(order) + len(bottoms) + len(globals_) + used_rng)
+        put_back = None if order == sorted(order) else itemgetter(*order)
+        extra = bool(bottoms or globals_ or used_rng)
+
+        def fetched(view: View) -> tuple:
+            changed = view.stacks
+            found = view.base.stacks if not changed else {**view.base.stacks, **changed}
+            return tuple([found[key] for key in keys])
+
+        if len(keys) > 1:
+            get = itemgetter(*keys)
+
+            def fetched(view: View) -> tuple:     # noqa: F811 (the same, for more than one key)
+                changed = view.stacks
+                return get(view.base.stacks if not changed else {**view.base.stacks, **changed})
+
+        if not extra and len(keys) == ends[1]:
+            return lambda view, rng_state: fetched(view)
+        if not extra and groups[5] == keys:
+            # (most listings: the top cards of the pressed stack and of those it looks at)
+            return lambda view, rng_state: tuple([cards[-1] if cards else None for cards in fetched(view)])
+        if not extra and groups[6] == keys:
+            # (whether a stack has cards: the stock's)
+            return lambda view, rng_state: tuple(map(bool, fetched(view)))
+        if not extra and groups[0] + groups[2] == keys and put_back is None:
+            # (a waste's top card with the stock that deals to it, read whole)
+            split = ends[1]
+
+            def read_blind(view: View, rng_state) -> tuple:
+                found = fetched(view)
+                if view.base.few_cards:
+                    return found[:split] + tuple([cards[-1] if cards else None for cards in found[split:]])
+                return found[:split] + tuple([(len(cards), cards[-1] if cards else None) for cards in found[split:]])
+            return read_blind
+
+            # (and a stack read whole: a press that took its top card)
+            split = ends[1]
+
+            def read_tops(view: View, rng_state) -> tuple:
+                found = fetched(view)
+                return found[:split] + tuple([cards[-1] if cards else None for cards in found[split:]])
+            return read_tops
+        if not extra and groups[3] == keys:
+            # (win? and loose?, counting the cards of each stack)
+            return lambda view, rng_state: tuple(map(len, fetched(view)))
 
         def read(view: View, rng_state) -> tuple:
-            if fetch is None:
-                values: list = []
-            else:
-                top = view.stacks
-                found = fetch({**view.base.stacks, **top} if top else view.base.stacks)
-                if plain:
-                    return found
-                values = list(found)
-            few = some_blind and view.base.few_cards
-            for i, blind in at_top:
-                cards = values[i]
-                top = cards[-1] if cards else None
-                values[i] = top if blind and few else (len(cards), top)
-            for i in range(whole, sized):
-                values[i] = len(values[i])
-            for i, top in enumerate(tops_read, sized):
-                cards = values[i]
-                values[i] = (cards[-1] if cards else None) if top else bool(cards)
-            if few:
-                for i in blind_sizes:
-                    values[i] = None
-            if bottoms:
+            found = fetched(view) if keys else ()
+            values = found[whole]
+            few = few_matters and view.base.few_cards
+            if groups[1]:
+                values += tuple([(len(cards), cards[-1] if cards else None) for cards in found[sized]])
+            if groups[2]:
+                values += tuple([(cards[-1] if cards else None) if few else (len(cards), cards[-1] if cards else None)
+                                 for cards in found[blind_top]])
+            if groups[3]:
+                values += tuple(map(len, found[lens]))
+            if groups[4]:
+                values += tuple([None if few else len(cards) for cards in found[blind_lens]])
+            if groups[5]:
+                values += tuple([cards[-1] if cards else None for cards in found[top]])
+            if groups[6]:
+                values += tuple(map(bool, found[filled]))
+            if extra:
                 base = view.base
-                values.extend(view.bottoms[k] if k in view.bottoms else base.bottoms[k] for k in bottoms)
-            if globals_:
-                base = view.base
-                values.extend(view.globals[k] if k in view.globals else base.globals[k] for k in globals_)
-            if used_rng:
-                values.append(rng_state)
-            return tuple(values)
+                values += tuple([view.bottoms[k] if k in view.bottoms else base.bottoms[k] for k in bottoms])
+                values += tuple([view.globals[k] if k in view.globals else base.globals[k] for k in globals_])
+                if used_rng:
+                    values += (rng_state,)
+            return values if put_back is None else put_back(values)
         return read
 
     def _reader(self, shape, tops):
@@ -498,10 +552,11 @@ class Machine:
                          for n, o in accepted], tops)
         return accepted
 
-    def listing(self, view: View, rng_state, stack: StackInfo, button: str, positions: bool, produce,
+    def listing(self, view: View, rng_state, stack: StackInfo, button: str | tuple, positions: bool, produce,
                 failures: list | None = None, tag: Any = "listing") -> list:
         """A search's listing of the transactions that start with a press of ``button`` on
-        ``stack`` (``positions``: as ``presses``'s), remembered whole.  ``produce(failures,
+        ``stack`` (or of each of a tuple of buttons in turn; ``positions``: as ``presses``'s,
+        for any of them), remembered whole.  ``produce(failures,
         reads)`` lists them (``CdlRuleset.accepted``'s entries, without verdicts),
         gathering into ``reads`` what their presses, releases and integrity? read; the
         list is kept by those values, so a position that agrees on them gets it back in
@@ -526,9 +581,20 @@ class Machine:
         if any(getattr(error, "reads", None) is None or getattr(error, "clock", False) for error in failed):
             return entries
         kept = []
+        ends: dict = {}     # the changes an entry kept makes -> its priority
         for priority, move, what, outcome in entries:
             stacks, bottoms, globals_ = outcome.view.changes()
-            kept.append((priority, move, what, tailed(stacks, view, self.tops), bottoms, globals_,
+            stacks = tailed(stacks, view, self.tops)
+            # (an entry ending as one kept before it, at no lower priority, is one that
+            # ``one_per_state`` leaves out wherever the listing is used: Golf's ADJUST-click
+            # that plays a card as its drag does; its changes are kept in a form that
+            # compares whole: the stacks' in a fixed order)
+            ending = (tuple(sorted(stacks.items())), tuple(sorted(bottoms.items())),
+                      tuple(sorted(globals_.items(), key=lambda item: item[0])))
+            if ends.get(ending, priority + 1) <= priority:
+                continue
+            ends.setdefault(ending, priority)
+            kept.append((priority, move, what, stacks, bottoms, globals_,
                          None if outcome.rng_state == rng_state else outcome.rng_state))
         self.cache.keep(kind, view, rng_state, frozen(reads), kept, self.tops)
         return entries

@@ -46,7 +46,7 @@ import re
 import weakref
 from collections import Counter, OrderedDict
 from collections.abc import Iterator
-from functools import cached_property, partial
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ...engine.cards import Card
@@ -383,19 +383,21 @@ class CdlRuleset(Playfield, Ruleset):
             return
         # (a search's listing is remembered stack by stack, with both buttons' transactions
         # in one entry: one look-up a stack for each position searched, not one a button)
-        for stack, presses in self._by_stack():
-            produce = partial(self._stack_pressed, view, rng_state, stack, presses, receivers)
-            yield from machine.listing(view, rng_state, stack, tuple(button for button, _ in presses),
-                                       any(positions for _, positions in presses), produce, failures, tag)
+        produce = self._stack_pressed
+        for stack, presses, buttons, positions in self._by_stack():
+            yield from machine.listing(view, rng_state, stack, buttons, positions, produce,
+                                       (view, rng_state, stack, presses, receivers), failures, tag)
 
     def _by_stack(self) -> list:
         """``listing_methods``' presses by stack: (stack, [(button, whether the method looks
-        at its position), ...]), in the same order."""
+        at its position), ...], the buttons, whether any looks at it), in the same order."""
         if self._stacks_pressed is None:
             found: dict = {}
             for stack, button, method in self.listing_methods()[1]:
                 found.setdefault(stack.key, (stack, []))[1].append((button, method not in self._position_free))
-            self._stacks_pressed = list(found.values())
+            self._stacks_pressed = [(stack, presses, tuple(button for button, _ in presses),
+                                     any(positions for _, positions in presses))
+                                    for stack, presses in found.values()]
         return self._stacks_pressed
 
     def _stack_pressed(self, view: View, rng_state, stack: StackInfo, presses: list, receivers: dict,

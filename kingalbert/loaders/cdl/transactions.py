@@ -553,10 +553,10 @@ class Machine:
         return accepted
 
     def listing(self, view: View, rng_state, stack: StackInfo, button: str | tuple, positions: bool, produce,
-                failures: list | None = None, tag: Any = "listing") -> list:
+                args: tuple, failures: list | None = None, tag: Any = "listing") -> list:
         """A search's listing of the transactions that start with a press of ``button`` on
         ``stack`` (or of each of a tuple of buttons in turn; ``positions``: as ``presses``'s,
-        for any of them), remembered whole.  ``produce(failures,
+        for any of them), remembered whole.  ``produce(*args, failures,
         reads)`` lists them (``CdlRuleset.accepted``'s entries, without verdicts),
         gathering into ``reads`` what their presses, releases and integrity? read; the
         list is kept by those values, so a position that agrees on them gets it back in
@@ -564,8 +564,7 @@ class Machine:
         press by press and release by release.  Not kept when a run failed without
         saying what it had read, or was stopped by the wall clock.  ``tag`` tells a
         listing ``produce`` makes otherwise (fewer releases) from the whole ones."""
-        size = len(view.stack(stack.key))
-        kind = (tag, stack.key, button, size if positions else None)
+        kind = (tag, stack.key, button, len(view.stack(stack.key)) if positions else None)
         found = self.cache.find(kind, view, rng_state)
         if found is not None:
             tops, base = self.tops, view.base
@@ -575,7 +574,7 @@ class Machine:
                     for priority, move, what, stacks, bottoms, globals_, rng in found]
         reads: list[Any] = no_reads()
         failed: list = []
-        entries = list(produce(failed, reads))
+        entries = list(produce(*args, failed, reads))
         if failures is not None:
             failures.extend(failed)
         if any(getattr(error, "reads", None) is None or getattr(error, "clock", False) for error in failed):

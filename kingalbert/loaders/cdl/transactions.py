@@ -248,7 +248,7 @@ class RunCache:
         if not extra and groups[6] == keys:
             # (whether a stack has cards: the stock's)
             return lambda view, rng_state: tuple(map(bool, fetched(view)))
-        if not extra and groups[0] + groups[2] == keys and put_back is None:
+        if not extra and groups[0] + groups[2] == keys:
             # (a waste's top card with the stock that deals to it, read whole)
             split = ends[1]
 
@@ -257,8 +257,8 @@ class RunCache:
                 if view.base.few_cards:
                     return found[:split] + tuple([cards[-1] if cards else None for cards in found[split:]])
                 return found[:split] + tuple([(len(cards), cards[-1] if cards else None) for cards in found[split:]])
-            return read_blind
-
+            return read_blind if put_back is None else lambda view, rng_state: put_back(read_blind(view, rng_state))
+        if not extra and groups[0] + groups[5] == keys:
             # (and a stack read whole: a press that took its top card)
             split = ends[1]
 

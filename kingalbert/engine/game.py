@@ -325,18 +325,32 @@ class Game:
         return refusal
 
     def goes_up(self, move: Move | str) -> bool:
-        """Is the action a drag onto a foundation?"""
+        """Is the action a drag onto a foundation, or a legal move that takes cards out
+        of the game (Aces Up's throwing a card away)?  What a hint shows first where
+        its line allows (``solver.lines``)."""
         if isinstance(move, str):
             try:
                 move = Move.parse(move)
             except InvalidMoveError:
                 return False
-        if move.kind != "drag" or move.dst is None:
+        if move.kind == "drag" and move.dst is not None:
+            try:
+                if self.pile(move.dst).role == "foundation":
+                    return True
+            except InvalidMoveError:
+                return False
+        if move.kind == "button" or self.over:
             return False
         try:
-            return self.pile(move.dst).role == "foundation"
+            move = self.resolve(move)
         except InvalidMoveError:
             return False
+        cards = sum(len(pile.cards) for pile in self.piles)
+        self.begin(move)
+        try:
+            return self._perform(move) is None and sum(len(pile.cards) for pile in self.piles) < cards
+        finally:
+            self.rollback()
 
     def is_legal(self, move: Move | str) -> bool:
         """Would ``play`` accept the action?  (The game is left as it was.)"""

@@ -56,3 +56,22 @@ def test_which_moves_go_up():
     game = Game(forty_thieves(), 1, PLAIN)
     assert game.goes_up("tableau7>foundation1") and not game.goes_up("tableau7>tableau1")
     assert not game.goes_up("click:stock1") and not game.goes_up("nonsense>") and not game.goes_up("x>foundation9")
+
+
+def aces_up():
+    return load_ruleset(GameRef(path=str(GAMES_DIR / "cdl" / "acesup.cdl")))
+
+
+def test_a_card_thrown_away_goes_up_too():
+    # Aces Up, deal 1: the Two of Diamonds and the Three of Clubs can be thrown away (a
+    # higher card of their suit shows on another column); dealing, or nothing, is no throw
+    game = Game(aces_up(), 1, PLAIN)
+    assert [str(move) for move in game.legal_moves if game.goes_up(move)] == ["click:C3", "click:C4"]
+    assert not game.goes_up("click:Stock") and not game.goes_up("click:C1") and not game.goes_up("C1>C2")
+    cards = [list(pile.cards) for pile in game.piles]
+    assert [list(pile.cards) for pile in game.piles] == cards      # (tried, not played)
+    # whether the line the search finds deals first (as it may, by the time it has) or
+    # not, the hint's line throws first, and still wins
+    line = solve(game, timeout=30).moves
+    turned = foundation_first(game, line)
+    assert str(turned[0]) in ("click:C3", "click:C4") and wins(game, turned)

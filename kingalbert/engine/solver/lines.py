@@ -2,9 +2,11 @@
 
 A search finds a winning line in whatever order its moves came up; many of them
 could come in another order.  A hint names only the line's first move, so where
-that is no move to a foundation but a later move to a foundation can be played
-now, and the line still wins with that move first, the line is turned so (the
-aces of YaZZle's Forty Thieves before a turn of its stock).  Every line given out
+that is no move to a foundation but a later move to a foundation (or one that
+takes cards out of the game: ``Game.goes_up``) can be played now, and the line
+still wins with that move first, the line is turned so (the aces of YaZZle's
+Forty Thieves before a turn of its stock; Aces Up's throwing a card away before
+a deal).  Every line given out
 is replayed to a won game first: a line turned so is as sound as the one found.
 """
 from __future__ import annotations
@@ -45,6 +47,8 @@ def foundation_first(game: Game, moves: list[Move], seconds: float = 0.3) -> lis
     tries = 0
     for j in range(1, len(moves)):
         move = moves[j]
+        if time.perf_counter() > until:
+            break
         if not game.goes_up(move) or not game.is_legal(move):
             continue
         line = [move] + moves[:j] + moves[j + 1:]

@@ -217,7 +217,7 @@ def run_bench(as_json: bool = False, runs: int = 5, every_game: bool = False) ->
     # the solver: states per second in each format; the Winnable? indicator's CPU seconds
     # per move over a game of random moves in each format (a whole game, up to 60 moves; a few
     # moves only with fewer runs)
-    figures["solver_states_per_s"] = bench_solver.states_per_second(1.0 if runs >= 5 else 0.5)
+    figures["solver_states_per_s"] = bench_solver.states_per_second(1.0 if runs >= 5 else 0.5, runs)
     moves = 60 if runs >= 5 else 4 + 2 * runs
     figures["indicator_cpu_s_per_move"] = bench_solver.indicator_cost(moves=moves)
     if every_game:

@@ -228,17 +228,12 @@ class RunCache:
         put_back = None if order == sorted(order) else itemgetter(*order)
         extra = bool(bottoms or globals_ or used_rng)
 
+        # (``itemgetter`` of one key gives the value, not a tuple of it)
+        get = itemgetter(*keys) if len(keys) > 1 else lambda found: tuple([found[key] for key in keys])
+
         def fetched(view: View) -> tuple:
             changed = view.stacks
-            found = view.base.stacks if not changed else {**view.base.stacks, **changed}
-            return tuple([found[key] for key in keys])
-
-        if len(keys) > 1:
-            get = itemgetter(*keys)
-
-            def fetched(view: View) -> tuple:     # noqa: F811 (the same, for more than one key)
-                changed = view.stacks
-                return get(view.base.stacks if not changed else {**view.base.stacks, **changed})
+            return get(view.base.stacks if not changed else {**view.base.stacks, **changed})
 
         if not extra and len(keys) == ends[1]:
             return lambda view, rng_state: fetched(view)

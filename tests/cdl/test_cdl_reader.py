@@ -79,3 +79,40 @@ def test_views_that_differ_in_what_was_read_read_differently():
     assert read(View(base), 4) != here
     # what the shape doesn't read changes nothing
     assert read(View(base, {"b": (9,)}, None, {"h": 2}), 3) == here
+
+
+@st.composite
+def plain_cases(draw):
+    """Shapes of stacks alone (no drawing, variable or random generator read): the ones a
+    listing mostly looks up, each read by a function of its own."""
+    shape, tops, blind, view, rng_state = draw(cases())
+    return (shape[0], (), (), False, shape[4], shape[5]), tops, blind, view, rng_state
+
+
+@settings(max_examples=400, deadline=None)
+@given(plain_cases())
+def test_a_reader_of_stacks_alone_reads_what_the_definition_says(case):
+    shape, tops, blind, view, rng_state = case
+    read = RunCache(blind).reader(shape, tops)
+    assert read(view, rng_state) == defined(shape, view, rng_state, tops, blind)
+
+
+def test_each_kind_of_stack_read_alone_by_one_and_by_several():
+    # stacks whole, their sizes, top cards, whether they have cards; whole then top cards;
+    # a stock whole with its size-blind waste: for one stack, for two, in either order
+    base = State({"a": (1, 2, 3), "b": (), "c": (7,), "d": (4, 5)}, dict.fromkeys("abcd", 0), {"g": 0, "h": 0})
+    views = [View(base), View(base, {"b": (9, 8)}), View(base, {"a": ()})]
+    shapes = []
+    for keys in (("a",), ("b",), ("a", "b"), ("b", "a", "c")):
+        shapes += [(keys, (), (), False, (), ()), ((), (), (), False, keys, ()),
+                   ((), (), (), False, (), tuple((key, True) for key in keys)),
+                   ((), (), (), False, (), tuple((key, False) for key in keys)),
+                   (keys[:1], (), (), False, (), tuple((key, True) for key in keys[1:]))]
+    for shape in shapes:
+        for view in views:
+            assert RunCache().reader(shape)(view, 0) == defined(shape, view, 0, frozenset(), frozenset()), shape
+    for order in (("d", "b"), ("b", "d")):
+        shape = (order, (), (), False, (), ())
+        for view in views:
+            read = RunCache(frozenset("b")).reader(shape, frozenset("b"))
+            assert read(view, 0) == defined(shape, view, 0, frozenset("b"), frozenset("b"))

@@ -174,6 +174,66 @@ def refusal_text(events, default: str) -> str:
     return text[:2000] or default
 
 
+def _whole_and(found: tuple, split: int) -> tuple:
+    """Stacks read whole, then stacks' top cards."""
+    return found[:split] + tuple([cards[-1] if cards else None for cards in found[split:]])
+
+
+#: ``RunCache.reader``'s shapes of stacks of one kind alone, by the kind's group: how the
+#: stacks fetched become the values (None: as they are: stacks read whole; ``len``: their
+#: sizes; "top": their top cards; ``bool``: whether they have cards)
+_SIMPLE: dict = {0: None, 3: len, 5: "top", 6: bool}
+
+
+def _simple_reader(keys: tuple, convert, split: int):
+    """A reader of stacks alone, each turned into its value by ``convert`` (None: its cards;
+    ``len``; ``bool``; "top": its top card; ``_whole_and``: the first ``split`` whole, then
+    top cards), written out for one stack and for several: the shapes a listing looks up
+    a dozen of for every position searched."""
+    if len(keys) == 1:
+        key = keys[0]
+
+        def one(view: View):
+            cards = view.stacks.get(key)
+            return view.base.stacks[key] if cards is None else cards
+        if convert is None:
+            return lambda view, rng_state: (one(view),)
+        if convert == "top":
+            def read_top(view: View, rng_state) -> tuple:
+                cards = view.stacks.get(key)
+                if cards is None:
+                    cards = view.base.stacks[key]
+                return (cards[-1] if cards else None,)
+            return read_top
+        if convert is len or convert is bool:
+            def read_one(view: View, rng_state) -> tuple:
+                cards = view.stacks.get(key)
+                return (convert(view.base.stacks[key] if cards is None else cards),)
+            return read_one
+    get = itemgetter(*keys) if len(keys) > 1 else lambda found: (found[keys[0]],)
+    if convert is None:
+        def read_whole(view: View, rng_state) -> tuple:
+            changed = view.stacks
+            return get(view.base.stacks if not changed else {**view.base.stacks, **changed})
+        return read_whole
+    if convert == "top":
+        def read_tops(view: View, rng_state) -> tuple:
+            changed = view.stacks
+            return tuple([cards[-1] if cards else None
+                          for cards in get(view.base.stacks if not changed else {**view.base.stacks, **changed})])
+        return read_tops
+    if convert is _whole_and:
+        def read_whole_and(view: View, rng_state) -> tuple:
+            changed = view.stacks
+            return _whole_and(get(view.base.stacks if not changed else {**view.base.stacks, **changed}), split)
+        return read_whole_and
+
+    def read_each(view: View, rng_state) -> tuple:
+        changed = view.stacks
+        return tuple(map(convert, get(view.base.stacks if not changed else {**view.base.stacks, **changed})))
+    return read_each
+
+
 class RunCache:
     """Results of runs, keyed by what ran and the values it read (see the module's doc)."""
 
@@ -228,66 +288,54 @@ class RunCache:
         put_back = None if order == sorted(order) else itemgetter(*order)
         extra = bool(bottoms or globals_ or used_rng)
 
-        # (``itemgetter`` of one key gives the value, not a tuple of it)
+        alone = next((i for i, group in enumerate(groups) if keys and group == keys), None)
+        if not extra and alone in _SIMPLE:
+            return _simple_reader(keys, _SIMPLE[alone], 0)
         get = itemgetter(*keys) if len(keys) > 1 else lambda found: tuple([found[key] for key in keys])
-
-        def fetched(view: View) -> tuple:
-            changed = view.stacks
-            return get(view.base.stacks if not changed else {**view.base.stacks, **changed})
-
-        if not extra and len(keys) == ends[1]:
-            return lambda view, rng_state: fetched(view)
-        if not extra and groups[5] == keys:
-            # (most listings: the top cards of the pressed stack and of those it looks at)
-            return lambda view, rng_state: tuple([cards[-1] if cards else None for cards in fetched(view)])
-        if not extra and groups[6] == keys:
-            # (whether a stack has cards: the stock's)
-            return lambda view, rng_state: tuple(map(bool, fetched(view)))
         if not extra and groups[0] + groups[2] == keys:
             # (a waste's top card with the stock that deals to it, read whole)
             split = ends[1]
 
             def read_blind(view: View, rng_state) -> tuple:
-                found = fetched(view)
+                changed = view.stacks
+                found = get(view.base.stacks if not changed else {**view.base.stacks, **changed})
                 if view.base.few_cards:
                     return found[:split] + tuple([cards[-1] if cards else None for cards in found[split:]])
                 return found[:split] + tuple([(len(cards), cards[-1] if cards else None) for cards in found[split:]])
             return read_blind if put_back is None else lambda view, rng_state: put_back(read_blind(view, rng_state))
         if not extra and groups[0] + groups[5] == keys:
             # (and a stack read whole: a press that took its top card)
-            split = ends[1]
-
-            def read_tops(view: View, rng_state) -> tuple:
-                found = fetched(view)
-                return found[:split] + tuple([cards[-1] if cards else None for cards in found[split:]])
-            return read_tops
-        if not extra and groups[3] == keys:
-            # (win? and loose?, counting the cards of each stack)
-            return lambda view, rng_state: tuple(map(len, fetched(view)))
+            return _simple_reader(keys, _whole_and, ends[1])
 
         def read(view: View, rng_state) -> tuple:
-            found = fetched(view) if keys else ()
-            values = found[whole]
-            few = few_matters and view.base.few_cards
-            if groups[1]:
-                values += tuple([(len(cards), cards[-1] if cards else None) for cards in found[sized]])
-            if groups[2]:
-                values += tuple([(cards[-1] if cards else None) if few else (len(cards), cards[-1] if cards else None)
-                                 for cards in found[blind_top]])
-            if groups[3]:
-                values += tuple(map(len, found[lens]))
-            if groups[4]:
-                values += tuple([None if few else len(cards) for cards in found[blind_lens]])
-            if groups[5]:
-                values += tuple([cards[-1] if cards else None for cards in found[top]])
-            if groups[6]:
-                values += tuple(map(bool, found[filled]))
-            if extra:
-                base = view.base
-                values += tuple([view.bottoms[k] if k in view.bottoms else base.bottoms[k] for k in bottoms])
-                values += tuple([view.globals[k] if k in view.globals else base.globals[k] for k in globals_])
-                if used_rng:
-                    values += (rng_state,)
+            if keys:
+                changed = view.stacks
+                found = get(view.base.stacks if not changed else {**view.base.stacks, **changed})
+                values = found[whole]
+                few = few_matters and view.base.few_cards
+                if groups[1]:
+                    values += tuple([(len(cards), cards[-1] if cards else None) for cards in found[sized]])
+                if groups[2]:
+                    values += tuple([(cards[-1] if cards else None) if few
+                                     else (len(cards), cards[-1] if cards else None) for cards in found[blind_top]])
+                if groups[3]:
+                    values += tuple(map(len, found[lens]))
+                if groups[4]:
+                    values += tuple([None if few else len(cards) for cards in found[blind_lens]])
+                if groups[5]:
+                    values += tuple([cards[-1] if cards else None for cards in found[top]])
+                if groups[6]:
+                    values += tuple(map(bool, found[filled]))
+            else:
+                values = ()
+            if bottoms:
+                drawn, base_drawn = view.bottoms, view.base.bottoms
+                values += tuple([drawn[k] if k in drawn else base_drawn[k] for k in bottoms])
+            if globals_:
+                set_, base_set = view.globals, view.base.globals
+                values += tuple([set_[k] if k in set_ else base_set[k] for k in globals_])
+            if used_rng:
+                values += (rng_state,)
             return values if put_back is None else put_back(values)
         return read
 
@@ -574,20 +622,17 @@ class Machine:
             failures.extend(failed)
         if any(getattr(error, "reads", None) is None or getattr(error, "clock", False) for error in failed):
             return entries
-        kept = []
-        ends: dict = {}     # the changes an entry kept makes -> its priority
+        kept: list = []
         for priority, move, what, outcome in entries:
             stacks, bottoms, globals_ = outcome.view.changes()
             stacks = tailed(stacks, view, self.tops)
             # (an entry ending as one kept before it, at no lower priority, is one that
             # ``one_per_state`` leaves out wherever the listing is used: Golf's ADJUST-click
-            # that plays a card as its drag does; its changes are kept in a form that
-            # compares whole: the stacks' in a fixed order)
-            ending = (tuple(sorted(stacks.items())), tuple(sorted(bottoms.items())),
-                      tuple(sorted(globals_.items(), key=lambda item: item[0])))
-            if ends.get(ending, priority + 1) <= priority:
+            # that plays a card as its drag does; a listing holds a few entries, and
+            # changes to other stacks tell themselves apart at once)
+            if any(other[0] <= priority and other[3] == stacks and other[4] == bottoms and other[5] == globals_
+                   for other in kept):
                 continue
-            ends.setdefault(ending, priority)
             kept.append((priority, move, what, stacks, bottoms, globals_,
                          None if outcome.rng_state == rng_state else outcome.rng_state))
         self.cache.keep(kind, view, rng_state, frozen(reads), kept, self.tops)

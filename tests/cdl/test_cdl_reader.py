@@ -62,7 +62,10 @@ def cases(draw):
 @settings(max_examples=400, deadline=None)
 @given(cases())
 def test_a_compiled_reader_reads_what_the_definition_says(case):
-    shape, tops, blind, view, rng_state = case
+    reads_as_defined(*case)
+
+
+def reads_as_defined(shape, tops, blind, view, rng_state) -> None:
     read = RunCache(blind).reader(shape, tops)
     assert read(view, rng_state) == defined(shape, view, rng_state, tops, blind)
 
@@ -92,9 +95,7 @@ def plain_cases(draw):
 @settings(max_examples=400, deadline=None)
 @given(plain_cases())
 def test_a_reader_of_stacks_alone_reads_what_the_definition_says(case):
-    shape, tops, blind, view, rng_state = case
-    read = RunCache(blind).reader(shape, tops)
-    assert read(view, rng_state) == defined(shape, view, rng_state, tops, blind)
+    reads_as_defined(*case)
 
 
 def test_each_kind_of_stack_read_alone_by_one_and_by_several():
@@ -112,7 +113,5 @@ def test_each_kind_of_stack_read_alone_by_one_and_by_several():
         for view in views:
             assert RunCache().reader(shape)(view, 0) == defined(shape, view, 0, frozenset(), frozenset()), shape
     for order in (("d", "b"), ("b", "d")):
-        shape = (order, (), (), False, (), ())
         for view in views:
-            read = RunCache(frozenset("b")).reader(shape, frozenset("b"))
-            assert read(view, 0) == defined(shape, view, 0, frozenset("b"), frozenset("b"))
+            reads_as_defined((order, (), (), False, (), ()), frozenset("b"), frozenset("b"), view, 0)

@@ -181,8 +181,8 @@ def _whole_and(found: tuple, split: int) -> tuple:
 
 #: ``RunCache.reader``'s shapes of stacks of one kind alone, by the kind's group: how the
 #: stacks fetched become the values (None: as they are: stacks read whole; ``len``: their
-#: sizes; "top": their top cards; ``bool``: whether they have cards)
-_SIMPLE: dict = {0: None, 3: len, 5: "top", 6: bool}
+#: sizes; the top cards asked for, or whether stacks have cards, are told by the peeks)
+_SIMPLE: dict = {0: None, 3: len}
 
 
 def _simple_reader(keys: tuple, convert, split: int):
@@ -270,27 +270,27 @@ class RunCache:
                   tuple(key for key in stacks if key in tops and key in blind),         # top (few) or (size, top)
                   tuple(key for key in lengths if not (key in tops and key in blind)),  # size
                   tuple(key for key in lengths if key in tops and key in blind),        # None (few) or size
-                  tuple(key for key, top in peeks if top),                              # top
-                  tuple(key for key, top in peeks if not top))                          # has cards
+                  tuple(key for key, _ in peeks))                                       # top, or has cards
+        peek_tops = tuple(top for _, top in peeks)
         keys = sum(groups, ())
         ends = [0]
         for group in groups:
             ends.append(ends[-1] + len(group))
-        whole, sized, blind_top, lens, blind_lens, top, filled = (slice(a, b) for a, b in zip(ends, ends[1:]))
+        whole, sized, blind_top, lens, blind_lens, peeked = (slice(a, b) for a, b in zip(ends, ends[1:]))
         few_matters = bool(groups[2] or groups[4])
         # (the values in the order of the shape: the stacks read, the lengths, the top cards;
         # the groups' values put back in it)
-        slots = [(0, key) for key in stacks] + [(1, key) for key in lengths] + [(2, key) for key, _ in peeks]
-        grouped = ([(0, key) for key in groups[0] + groups[1] + groups[2]] + [(1, key) for key in groups[3] + groups[4]]
-                   + [(2, key) for key in groups[5] + groups[6]])
+        slots = [(0, key) for key in stacks] + [(1, key) for key in lengths]
+        grouped = [(0, key) for key in groups[0] + groups[1] + groups[2]] + [(1, key) for key in groups[3] + groups[4]]
         order = [grouped.index(slot) for slot in slots]
-        order += range(len(order), len(order) + len(bottoms) + len(globals_) + used_rng)
+        order += range(len(order), len(keys) + len(bottoms) + len(globals_) + used_rng)
         put_back = None if order == sorted(order) else itemgetter(*order)
         extra = bool(bottoms or globals_ or used_rng)
 
         alone = next((i for i, group in enumerate(groups) if keys and group == keys), None)
-        if not extra and alone in _SIMPLE:
-            return _simple_reader(keys, _SIMPLE[alone], 0)
+        simple = (None if alone != 5 else "top" if all(peek_tops) else bool if not any(peek_tops) else None)
+        if not extra and (alone in (0, 3) or simple is not None):
+            return _simple_reader(keys, simple or _SIMPLE[alone], 0)
         get = itemgetter(*keys) if len(keys) > 1 else lambda found: tuple([found[key] for key in keys])
         if not extra and groups[0] + groups[2] == keys:
             # (a waste's top card with the stock that deals to it, read whole)
@@ -303,7 +303,7 @@ class RunCache:
                     return found[:split] + tuple([cards[-1] if cards else None for cards in found[split:]])
                 return found[:split] + tuple([(len(cards), cards[-1] if cards else None) for cards in found[split:]])
             return read_blind if put_back is None else lambda view, rng_state: put_back(read_blind(view, rng_state))
-        if not extra and groups[0] + groups[5] == keys:
+        if not extra and groups[0] + groups[5] == keys and all(peek_tops):
             # (and a stack read whole: a press that took its top card)
             return _simple_reader(keys, _whole_and, ends[1])
 
@@ -322,10 +322,9 @@ class RunCache:
                     values += tuple(map(len, found[lens]))
                 if groups[4]:
                     values += tuple([None if few else len(cards) for cards in found[blind_lens]])
-                if groups[5]:
-                    values += tuple([cards[-1] if cards else None for cards in found[top]])
-                if groups[6]:
-                    values += tuple(map(bool, found[filled]))
+                if peek_tops:
+                    values += tuple([(cards[-1] if cards else None) if top else bool(cards)
+                                     for cards, top in zip(found[peeked], peek_tops)])
             else:
                 values = ()
             if bottoms:

@@ -192,12 +192,11 @@ def _simple_reader(keys: tuple, convert, split: int):
     a dozen of for every position searched."""
     if len(keys) == 1:
         key = keys[0]
-
-        def one(view: View):
-            cards = view.stacks.get(key)
-            return view.base.stacks[key] if cards is None else cards
         if convert is None:
-            return lambda view, rng_state: (one(view),)
+            def read_cards(view: View, rng_state) -> tuple:
+                cards = view.stacks.get(key)
+                return (view.base.stacks[key] if cards is None else cards,)
+            return read_cards
         if convert == "top":
             def read_top(view: View, rng_state) -> tuple:
                 cards = view.stacks.get(key)

@@ -339,21 +339,18 @@ class Game:
                     return True
             except InvalidMoveError:
                 return False
-        if move.kind == "button" or self.over:
-            return False
-        try:
-            move = self.resolve(move)
-        except InvalidMoveError:
+        if move.kind == "button":
             return False
         cards = sum(len(pile.cards) for pile in self.piles)
-        self.begin(move)
-        try:
-            return self._perform(move) is None and sum(len(pile.cards) for pile in self.piles) < cards
-        finally:
-            self.rollback()
+        return self._tried(move, lambda: sum(len(pile.cards) for pile in self.piles) < cards)
 
     def is_legal(self, move: Move | str) -> bool:
         """Would ``play`` accept the action?  (The game is left as it was.)"""
+        return self._tried(move, lambda: True)
+
+    def _tried(self, move: Move | str, after) -> bool:
+        """Is the action accepted, and ``after()`` true of the position it leaves?  (Tried,
+        then taken back: the game is left as it was.)"""
         try:
             move = self.resolve(move)
         except InvalidMoveError:
@@ -362,7 +359,7 @@ class Game:
             return False
         self.begin(move)
         try:
-            return self._perform(move) is None
+            return self._perform(move) is None and after()
         finally:
             self.rollback()
 

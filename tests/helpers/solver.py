@@ -53,15 +53,16 @@ def agreement(games, truth) -> dict:
     return met
 
 
-def cards_that_wait_agree(ruleset, options, rng, make_state) -> None:
+def cards_that_wait_agree(ruleset, options, rng, make_state, plain_states: int = 5000) -> None:
     """``king_albert_piles`` positions with many reserve cards and every suit out to its King
     (reserve cards have cards to take and places to go, and some positions are lost), laid
     out on ``ruleset``'s King Albert: the search's verdicts must be the plain search's, and
-    chains must be offered (``make_state(game)``: the game's compact state)."""
+    chains must be offered (``make_state(game)``: the game's compact state).  ``plain_states``:
+    where the plain search gives up (a position it cannot decide is left out)."""
     from kingalbert.engine.solver.compact import CHAIN
     from tests.helpers.solver_positions import king_albert_laid_out, king_albert_piles
     games = [king_albert_laid_out(ruleset, options, king_albert_piles(rng, reserve_cards=(3, 7), whole_suits=True))
              for _ in range(80)]
     chained = sum(any(move[0] == CHAIN for move in make_state(game).moves(None, False)) for game in games)
-    met = agreement(games, lambda game: plain_verdict(game, max_states=5000))
+    met = agreement(games, lambda game: plain_verdict(game, max_states=plain_states))
     assert met.get("winnable", 0) >= 10 and met.get("unwinnable", 0) >= 3 and chained >= 10, (met, chained)

@@ -166,14 +166,15 @@ def _random_position(rng, **kinds):
 def decided_random_positions(seed, **kinds):
     """Random small positions (``_random_position``'s ``kinds``) and the plain search's
     verdict, those it decides, until there have been 30 winnable and 4 unwinnable
-    ones (asserted)."""
+    ones (asserted; winnable ones past the 30th, met while lost ones are still wanted,
+    are left out: lost positions are the rarer)."""
     rng = random.Random(seed)
     seen = {"winnable": 0, "unwinnable": 0, "unknown": 0}
     for _ in range(400):
         game = _random_position(rng, **kinds)
         truth = plain_verdict(game, max_states=5000)
         seen[truth] += 1
-        if truth != "unknown":
+        if truth == "unwinnable" or (truth == "winnable" and seen["winnable"] <= 30):
             yield game, truth
         if seen["winnable"] >= 30 and seen["unwinnable"] >= 4:
             return

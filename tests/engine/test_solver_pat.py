@@ -352,10 +352,11 @@ def test_the_piles_whose_cards_wait():
 
 @pytest.mark.slow
 def test_reduced_search_with_cards_that_wait_agrees_with_plain_search():
-    # (the plain search through the `.pat` rules runs about 2,300 positions a second: at 5,000
-    # positions a position, the 19 of 80 it cannot decide took two thirds of a minute; at 2,000 it
-    # still decides 54, 7 of them lost)
     _, ruleset, options = next(game for game in GAMES if game[0] == "pat:King Albert")
+    # (the plain search plays the `.pat` rules at about 2,300 positions a second: at 5,000
+    # positions, the 19 of these 80 it could not decide took 42 of the test's 65 s; at 2,000
+    # it still decides 54, 7 of them lost.  SolKit's and YaZZle's King Albert, at 2,000,
+    # would decide too few: 8 and 12)
     cards_that_wait_agree(ruleset, options, seeded("pat:King Albert"), lambda game: PatState(ruleset, game),
                           plain_states=2000)
 

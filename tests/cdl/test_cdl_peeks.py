@@ -12,7 +12,7 @@ from kingalbert.loaders.cdl.transactions import View
 from .test_cdl_games import GAMES
 
 PROGRAM = """game T is 10 by 4;
-var s : stack;
+var s : stack; n : integer;
 stack A is X := 0; Y := 0; end A;
 stack B is X := 1; Y := 0; end B;
 function Top : card is return A[A!];
@@ -26,6 +26,8 @@ predicate NoneAgain? is return 0 = A!;
 predicate Two? is return A! = 2;
 function Second : card is return A[A! - 1];
 function Both : card is if A! > 0 then return A[A!] else return B[B!];
+function Count : integer is begin n := n + 1; return n end;
+function Reset : integer is begin n := 5; return n + 1 end;
 order A B.
 """
 
@@ -35,8 +37,8 @@ def program():
     return compile_cdl(PROGRAM, "test.cdl")
 
 
-def run(program, name, a=(), b=(), args=()):
-    state = State({"a": tuple(a), "b": tuple(b)}, {"a": 7, "b": 8}, {"s": None})
+def run(program, name, a=(), b=(), args=(), n=0):
+    state = State({"a": tuple(a), "b": tuple(b)}, {"a": 7, "b": 8}, {"s": None, "n": n})
     return execute(program, state, Rng(1), Output(), Limits(), routine=name.lower(), args=args)
 
 
@@ -60,6 +62,28 @@ def test_a_stack_passed_or_held_in_a_variable_is_peeked_too(program):
     assert result.value == 2 and result.read_peeks == (("b", True),) and result.read_stacks == ()
     result = run(program, "Later", b=(4,))
     assert result.value == 4 and result.read_peeks == (("b", True),) and result.read_stacks == ()
+
+
+def test_a_variable_set_before_it_is_read_is_not_among_the_reads(program):
+    """A run's result doesn't hang on the value a variable had before the run set it:
+    ``Later`` sets ``s`` and then reads it, ``Reset`` sets ``n``; ``Count`` reads ``n`` first."""
+    assert run(program, "Later", b=(4,)).read_globals == ()
+    reset = run(program, "Reset", n=3)
+    assert reset.value == 6 and reset.read_globals == () and reset.globals == {"n": 5}
+    count = run(program, "Count", n=3)
+    assert count.value == 4 and count.read_globals == ("n",) and count.globals == {"n": 4}
+
+
+def test_the_run_cache_serves_a_run_that_sets_a_variable_whatever_its_value_was(program):
+    from kingalbert.loaders.cdl.transactions import RunCache
+    cache = RunCache()
+    for name in ("Reset", "Count"):
+        first = run(program, name, n=3)
+        cache.keep(name, view_of((), (), 3), None, first.shape(), first)
+    found = cache.find("Reset", view_of((), (), 9), None)
+    assert found is not None and found.value == 6 and view_of((), (), 9).then(found).state().globals["n"] == 5
+    assert cache.find("Count", view_of((), (), 9), None) is None
+    assert cache.find("Count", view_of((1,), (2,), 3), None).value == 4
 
 
 @pytest.mark.parametrize("name, read", [("Two?", "lengths"), ("Second", "stacks")])
@@ -88,8 +112,8 @@ def test_the_run_cache_serves_a_run_to_every_stack_with_the_same_top(program):
     assert cache.find("both", view_of((), (9, 6)), None) is None
 
 
-def view_of(a, b):
-    return View(State({"a": tuple(a), "b": tuple(b)}, {"a": 7, "b": 8}, {"s": None}))
+def view_of(a, b, n=0):
+    return View(State({"a": tuple(a), "b": tuple(b)}, {"a": 7, "b": 8}, {"s": None, "n": n}))
 
 
 def test_aces_up_presses_are_found_again_where_other_columns_hide_other_cards():

@@ -194,3 +194,43 @@ def test_a_remembered_press_leaves_each_game_its_own_random_generator():
     for game in (first, second):
         game.play(next(m for m in game.legal_moves if m.src == "S" and m.dst == "L"))
     assert second.rng.state == mine
+
+
+# -- what a remembered listing is keyed by -------------------------------------------------
+MODES = """game Modes is 3 by 1;
+var mode : integer; origin : stack;
+stack S is X := 0; Y := 0;
+  Start is Add Ace+Spade .. Three+Spade;
+  SelectLeftFrom(p : index) is if p = ! then begin origin := Self; Pull 1 To Cursor; end;
+end S;
+stack D is X := 1; Y := 0;
+  SelectLeftTo(p : index) is if (origin = S) and (mode = 1) then Pull 1 From Cursor;
+end D;
+stack E is X := 2; Y := 0;
+  SelectLeftTo(p : index) is Pull 1 From Cursor;
+end E;
+order S D E.
+"""
+
+
+def test_a_listing_is_keyed_by_the_variables_its_releases_read_but_not_by_those_its_press_set():
+    """D takes a card only in mode 1, from S (``origin``, which S's press sets): the listing
+    S's presses and their releases make is remembered whatever ``origin`` was before the
+    press, and told apart by ``mode``."""
+    from kingalbert.loaders.cdl.transactions import View
+    ruleset = loads(MODES, "modes.cdl")
+    base = ruleset.read_state(Game(ruleset, 1))
+
+    def drags(mode, before):
+        state = base.copy()
+        state.globals.update(mode=mode, origin=before)
+        return sorted(str(move) for _, move, _, _ in ruleset.accepted(View(state), None, verdicts=False))
+
+    e = ruleset.program.stacks["e"]
+    assert drags(0, None) == ["S>E"]
+    assert drags(1, None) == ["S>D", "S>E"]
+    assert drags(1, e) == ["S>D", "S>E"] and drags(0, e) == ["S>E"]
+    # S's listing, remembered by the values it read: the two modes, whatever ``origin`` was
+    kept = [(shape[2], table) for kind, entries in ruleset.machine.cache.shapes.items() if kind[:2] == ("listing", "s")
+            for shape, _, table in entries]
+    assert {variables for variables, _ in kept} == {("mode",)} and sum(len(table) for _, table in kept) == 2

@@ -196,7 +196,9 @@ class RunResult:
     random generator's state after it, the value it returned, and its events.
 
     ``stacks``, ``bottoms`` and ``globals`` hold every entry the run read or
-    wrote, ``read_lengths`` the stacks of which it read only the length, and
+    wrote; ``read_stacks`` and ``read_bottoms`` are their keys, ``read_globals`` the
+    variables it read before it set them (a variable it only set doesn't change what
+    it does), ``read_lengths`` the stacks of which it read only the length, and
     ``read_peeks`` those of which it read only the top card (key, True) or whether it
     has cards (key, False), so
     the run's outcome depends on nothing else (besides its arguments, and the
@@ -241,8 +243,8 @@ class RunResult:
 class Runtime:
     """The machine one run executes on (the compiled closures take it as ``rt``)."""
 
-    __slots__ = ("program", "code", "base", "top", "stacks", "lengths", "peeks", "bottoms", "globals", "rng",
-                 "used_rng", "output", "limits", "chunk", "chunk_size", "steps", "deadline", "depth", "peak",
+    __slots__ = ("program", "code", "base", "top", "stacks", "lengths", "peeks", "bottoms", "globals", "fetched",
+                 "rng", "used_rng", "output", "limits", "chunk", "chunk_size", "steps", "deadline", "depth", "peak",
                  "locals", "context", "value")
 
     def __init__(self, program: CompiledProgram, code, base, rng, output: Output, limits: Limits):
@@ -255,7 +257,8 @@ class Runtime:
         self.lengths: dict = {}     # key -> int: stacks of which only the length was read
         self.peeks: dict = {}       # key -> whether its top card (else only that it has cards) was read
         self.bottoms: dict = {}
-        self.globals: dict = {}
+        self.globals: dict = {}     # the variables it read or set, as it left them
+        self.fetched: list = []     # those it read before it set them (its reads)
         self.rng = rng
         self.used_rng = False
         self.output = output
@@ -329,6 +332,7 @@ class Runtime:
 
     def get_global(self, key: str):
         if key not in self.globals:
+            self.fetched.append(key)
             top = self.top
             self.globals[key] = (top.globals[key] if top is not None and key in top.globals
                                  else self.base.globals[key])
@@ -374,7 +378,7 @@ class Runtime:
     # -- the result --------------------------------------------------------------------
     def shape(self) -> tuple:
         """What the run has read so far, as ``RunResult.shape`` gives it."""
-        return (tuple(self.stacks), tuple(self.bottoms), tuple(self.globals), self.used_rng, tuple(self.lengths),
+        return (tuple(self.stacks), tuple(self.bottoms), tuple(self.fetched), self.used_rng, tuple(self.lengths),
                 tuple(self.peeks.items()))
 
     def result(self, value) -> RunResult:

@@ -137,15 +137,18 @@ class Outcome:
         return Outcome(self.view, self.events, self.rng_state, refusal_text(self.events, default))
 
 
-def merge(reads: list, shape) -> None:
-    """Add a run's reads (a shape: stacks, drawings, variables, random, lengths, top cards) to ``reads``."""
+def merge(reads: list, shape, known=()) -> None:
+    """Add a run's reads (a shape: stacks, drawings, variables, random, lengths, top cards) to
+    ``reads``, but for the variables in ``known``: those a run earlier in the same
+    transaction read or set (a view's ``globals``), whose value there is the base's
+    (already among ``reads``) or what that run set from what it read (as good as read)."""
     if shape is None:
         reads[3] = True     # not known: depend on the generator too, so as never to be wrong
         return
     stacks, bottoms, globals_, used_rng, lengths, peeks = shape
     reads[0].update(stacks)
     reads[1].update(bottoms)
-    reads[2].update(globals_)
+    reads[2].update([key for key in globals_ if key not in known] if known else globals_)
     reads[3] = reads[3] or used_rng
     reads[4].update(lengths)
     reads[5].update(peeks)
@@ -485,9 +488,9 @@ class Machine:
             raise error
         return found
 
-    def run_reading(self, reads: list | None, view: View, rng_state, **how) -> RunResult:
-        """``run``, adding to ``reads`` (when given) what the run read, or, failing, what
-        it had read when it failed."""
+    def run_reading(self, reads: list | None, view: View, rng_state, known=(), **how) -> RunResult:
+        """``run``, adding to ``reads`` (when given) what the run read (but the variables in
+        ``known``: ``merge``), or, failing, what it had read when it failed."""
         try:
             result = self.run(view, rng_state, **how)
         except CdlRuntimeError as error:
@@ -495,7 +498,7 @@ class Machine:
                 merge(reads, getattr(error, "reads", None))
             raise
         if reads is not None:
-            merge(reads, result.shape())
+            merge(reads, result.shape(), known)
         return result
 
     def _run(self, view, rng_state, kind, method, stack, position, routine, args, context, tops):
@@ -605,6 +608,11 @@ class Machine:
         press by press and release by release.  Not kept when a run failed without
         saying what it had read, or was stopped by the wall clock.  ``tag`` tells a
         listing ``produce`` makes otherwise (fewer releases) from the whole ones."""
+        if view.globals:
+            # (what the releases read is gathered without the variables the press touched,
+            # which a view of the listing's own would muddle: a search's listing is of a
+            # state, never of such a view)
+            return list(produce(*args, failures, None))
         kind = (tag, stack.key, button, len(view.stack(stack.key)) if positions else None)
         found = self.cache.find(kind, view, rng_state)
         if found is not None:
@@ -681,14 +689,18 @@ class Machine:
         if reads is not None and positioned:
             reads[4].add(dest.key)      # (its size is the run's position)
         if result is None:
-            result = self.run_reading(reads, view, rng_state, method=method, stack=dest, position=len(here))
+            # (of the variables it reads, those the press read or set are the press's reads'
+            # already: ``merge``; the view is the listing's, which has none of its own, and
+            # what the press touched)
+            result = self.run_reading(reads, view, rng_state, view.globals, method=method, stack=dest,
+                                      position=len(here))
             if not result.overflowed and reads_only(result, CURSOR.key, dest.key):
                 if len(self._releases) >= CACHE_RUNS:
                     self._releases.clear()
                 self._releases[quick] = result.with_stacks(tailed(result.stacks, view, tops)) \
                     if dest.key in tops else result
         elif reads is not None:
-            merge(reads, result.shape())
+            merge(reads, result.shape(), view.globals)
         cursor = result.stacks.get(CURSOR.key)
         if cursor is None or cursor:
             return None         # (cards left on the CURSOR: cancelled)
@@ -704,7 +716,7 @@ class Machine:
         if not view.differs():
             return Outcome(view, events, rng_state, refusal_text(events, NOTHING))
         if self.has_integrity:
-            result = self.run_reading(reads, view, rng_state, routine="integrity?")
+            result = self.run_reading(reads, view, rng_state, view.globals, routine="integrity?")
             view, events = view.then(result), events + result.events
             rng_state = self.rng_after(result, rng_state)
             if not result.value:

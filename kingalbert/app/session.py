@@ -287,8 +287,11 @@ class Session:
         if not path:
             return
         target = Path(os.path.expanduser(path))
-        written = write_game(self.game, target, make_folder=target.parent == self.saves_dir())
-        self.say(f"Game saved as {written}")
+        saves = self.saves_dir()
+        written = write_game(self.game, target, make_folder=target.parent == saves)
+        # (in the saves folder, which Load game lists, its name alone: the folder's path
+        # would wrap the message over the cards' tops)
+        self.say(f"Game saved as {written.name if written.parent.resolve() == saves.resolve() else written}")
 
     # -- the solver -------------------------------------------------------------------------
     def think(self, keep_hint: bool = False) -> None:

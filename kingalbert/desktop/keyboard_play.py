@@ -216,7 +216,7 @@ class KeyboardPlay:
         if action in DIRECTIONS:
             self.go(action)
         elif action == "column":
-            self.column(chord)
+            self.column(chord, fresh)
         elif action in ("deck", "foundation", "cell"):
             self.jump(action, fresh)
         elif action == "home":
@@ -278,15 +278,17 @@ class KeyboardPlay:
         if best is not None:
             self.pile, self.n = best, 1
 
-    def column(self, chord: str) -> None:
-        """Digit: that playing column; again, a card up (Shift: down) the pile."""
+    def column(self, chord: str, fresh: bool = False) -> None:
+        """Digit: that playing column's top card; again, a card up (Shift: down) the pile.
+        The first key since the mouse played is never "again", though the hidden cursor
+        stands where the mouse pressed (a drag from column 7, then ``7``: its top card)."""
         shifted = chord.startswith("Shift+")
         number = DIGITS.index(chord[-1])
         game = self.desktop.game
         columns = [view.name for view in self.views() if game.pile(view.name).role == "tableau"]
         if number >= len(columns):
             return
-        if self.pile == columns[number]:
+        if self.pile == columns[number] and not fresh:
             self.go("Down" if shifted else "Up")
             if self.pile != columns[number]:   # no more cards that way: stay
                 self.pile = columns[number]

@@ -4,7 +4,7 @@ the desktop's own event handling."""
 import pygame
 import pytest
 
-from kingalbert.app.catalogue import bundled_games
+from kingalbert.app.catalogue import GAMES_DIR, bundled_games
 from kingalbert.desktop.input import SELECT
 from kingalbert.desktop.keyboard_play import key_list
 from kingalbert.desktop.keys import K_APPLICATION
@@ -215,6 +215,25 @@ def test_the_mouse_hides_the_cursor_until_the_next_key():
     assert desktop.board.cursor is None
     press(desktop, pygame.K_RIGHT)
     assert desktop.board.cursor == ("t8", 1), "the keys go on from where the mouse was"
+
+
+def test_after_the_mouse_a_digit_chooses_its_column_s_top_card_first():
+    """A drag from a column left the hidden cursor there, so its digit went a card up the
+    column ("again") and Return moved two cards (SolKit's Yukon, where face-up cards are
+    picked up with those on them)."""
+    pygame.display.init()
+    from kingalbert.desktop.desktop import Desktop
+    desktop = Desktop(Game(load(str(GAMES_DIR / "sol" / "yukon.sol")), 3), autosave=False, thinking=False)
+    desktop.open_display(scale=1)
+    OPENED.append(desktop)
+    columns = [pile for pile in desktop.game.piles if pile.role == "tableau"]
+    number, column = next((i, pile) for i, pile in enumerate(columns) if sum(card.face_up for card in pile.cards) > 2)
+    click(desktop, top_card(desktop, column.name))
+    assert desktop.board.cursor is None
+    press(desktop, pygame.K_1 + number)
+    assert desktop.board.cursor == (column.name, 1)
+    press(desktop, pygame.K_1 + number)
+    assert desktop.board.cursor == (column.name, 2), "again: a card up"
 
 
 def test_f1_lists_the_keys_in_the_games_own_words():

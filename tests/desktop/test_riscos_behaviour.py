@@ -266,6 +266,15 @@ def test_load_game_lists_the_saved_games_newest_first_and_loads_one(private_dirs
     assert desktop.error is None and desktop.game.seed == 11 and len(desktop.game.history) == 1
 
 
+def test_a_game_saved_in_the_saves_folder_is_named_by_its_file_alone(private_dirs):
+    """The saves folder's path (~/.local/share/kingalbert/saves/...) made the message wrap
+    onto a third line over the top cards of every column; Load game lists that folder."""
+    desktop = make()
+    desktop.session.save_game(desktop.session.default_save_path())
+    assert desktop.game.message == "Game saved as king-albert-1.json"
+    assert (desktop.session.saves_dir() / "king-albert-1.json").exists()
+
+
 def test_return_on_the_load_folder_says_to_choose_a_game():
     desktop = make()
     saves = desktop.session.saves_dir()

@@ -5,8 +5,10 @@ or sets up a position, and plays it through Game.play and legal_moves.
 """
 import pytest
 
+from kingalbert.app.catalogue import GAMES_DIR
 from kingalbert.engine import Card, Game, IllegalMoveError
 from kingalbert.engine.errors import RuleFileError
+from kingalbert.loaders import load
 from kingalbert.loaders.pat import PatRuleset, loads
 from kingalbert.loaders.pat.model import CardPattern, PatPileView, PatRulesError, PileSpec, RuleSet, Sequence, StockSpec
 from tests.helpers.pat import P, at, cards, legal, rules, text
@@ -685,6 +687,12 @@ def test_status_text_and_pile_descriptions():
     assert lines == ["Take: nothing", "Lay: one card", "Starts: any Eight", "Builds: up~ suit"]
     assert "Holds at most 5" in ruleset.describe_pile(game, game.pile("p4"))
     assert all(len(line) <= 22 for p in game.piles for line in ruleset.describe_pile(game, p))
+    # Spider's columns: both rule sets, either of which allows a move
+    spider = load(str(GAMES_DIR / "pat" / "Spider.pat"))
+    game = Game(spider, 1)
+    assert spider.describe_pile(game, game.pile("p10")) == [
+        "Take: cards, sequences", "Lay: sequences", "Starts: any card", "Builds: down suit",
+        "Or:", "Take: one card", "Lay: one card", "Starts: any card", "Builds: down"]
     limited = rules(P(take=1, put=0), P(e=998), stock="52 0 0 0 0 0 999 1 3 0 2")
     game = Game(limited, 0)
     assert limited.status_text(game) == "Pass 1 of 3"

@@ -742,19 +742,25 @@ class PatRuleset(Ruleset):
             return lines
         spec = self.specs[pile.index - 1]
         rules = self.active_set(game, pile.index)
+        lines = self._set_lines(game, pile.index, spec, rules)
+        if len(spec.rules) == 2 and spec.combine <= 6:     # (beyond 6000 the second is never used)
+            # either set, both, or the other before or after the switch (Spider: runs, or one card)
+            first = rules is spec.rules[0]
+            lines.append({1: "Or:", 2: "And:"}.get(spec.combine, "Later:" if first else "Before:"))
+            lines += self._set_lines(game, pile.index, spec, spec.rules[1 if first else 0])
+        if spec.capacity is not None and spec.target < 0:
+            lines.append(f"Holds at most {spec.capacity}")
+        return lines
+
+    def _set_lines(self, game, index: int, spec, rules: RuleSet) -> list[str]:
         take = {0: "nothing", 1: "one card", 2: "cards, sequences", 3: "cards, sequences",
                 4: "sequences of 2+", 9: "any cards"}[rules.take.kind]
         put = {0: "nothing", 1: "one card", 2: "sequences", 3: "sequences", 4: "sequences of 2+",
                5: "two cards", 9: "13 cards"}[rules.put.kind]
         lines = [f"Take: {take}", f"Lay: {put}"]
         if rules.put.kind:
-            base = self.base_of(game, pile.index) if spec.base_group else None
-            lines.append(f"Starts: {rules.empty.describe(base)}"[:22])
-            lines.append(_short_sequence(rules.sequence))
-        if spec.capacity is not None and spec.target < 0:
-            lines.append(f"Holds at most {spec.capacity}")
-        if len(spec.rules) == 2:
-            lines.append("Has a 2nd rule set")
+            base = self.base_of(game, index) if spec.base_group else None
+            lines += [f"Starts: {rules.empty.describe(base)}"[:22], _short_sequence(rules.sequence)]
         return lines
 
     def layout(self, game, card_w: int = CARD_W, card_h: int = CARD_H) -> Layout:

@@ -156,8 +156,15 @@ class Desktop:
 
     def fitted_board(self, game: Game) -> Board:
         """The board that shows the whole game on the screen (see ``fitting.fit``), wide
-        enough for the message row it adds to hold two lines of ``MESSAGE_CHARS``."""
-        layout = fitting.fit(game, *self.work_room(game))
+        enough for the message row it adds to hold two lines of ``MESSAGE_CHARS``.  Fitted
+        to the game's opening deal, whatever its position now: a game loaded, or brought
+        back by the autosave, shows as it did while it was played (fitted to the position,
+        a Yukon game one move on from its deal had cards of 40 pixels instead of 52)."""
+        try:
+            opening = Game.from_position(game.ruleset, game.start_position(), dict(game.options))
+        except SolitaireError:
+            opening = game
+        layout = fitting.fit(opening, *self.work_room(game))
         if layout.message is None:
             panel = info_width(game) if game.ruleset.info_panel else 0
             layout = fitting.widened(layout, MESSAGE_CHARS * font.GLYPH_W + 16 - panel)

@@ -3,7 +3,8 @@
 Rulesets place their piles for any card size (``Ruleset.layout(game, w, h)``
 scales positions given in card units; CardsWorkShop's ``fit_layout`` fills
 a given area with its matrix).  This module chooses, once per game, the
-largest card size at which the opening deal shows whole on the 640×480
+largest card size at which the opening deal (the game's start, however far it
+has been played: ``Desktop.fitted_board``) shows whole on the 640×480
 screen — every pile, every fanned card with its index whole — and then
 spreads each fanned pile within the room its layout leaves it: below a
 column lies the next pile under it or the bottom of the work area.  When a

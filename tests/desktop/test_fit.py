@@ -151,6 +151,23 @@ def test_king_albert_keeps_its_own_cards_and_fans():
     assert not desktop.toggle_fit()
 
 
+@pytest.mark.parametrize("ref", GAMES, ids=IDS)
+def test_a_game_loaded_part_played_shows_as_it_did_while_it_was_played(ref):
+    """The board is fitted to the game's opening deal: a game brought back (Load game, the
+    autosave) some moves on is laid out as it was when it was played on from its deal (it
+    was fitted to its position, with smaller cards in most games)."""
+    dealt, pick = desktop_for(ref, 3), random.Random(ref)
+    game = Game(safe_load(ref), 3, {"auto_finish": False})
+    for _ in range(40):
+        moves = list(game.legal_moves)
+        if game.status != "playing" or not moves:
+            break
+        game.play(pick.choice(moves))
+    loaded = Desktop(game, autosave=False, thinking=False)
+    assert loaded.board.layout == dealt.board.layout
+    assert not faults(frame_layout(loaded)), ref
+
+
 def test_a_game_too_big_for_its_usual_cards_gets_smaller_ones_and_toggle_size_gives_them_back():
     from tests.helpers.desktop import click
 

@@ -335,7 +335,10 @@ class Session:
         verdict = result.get("verdict", "unknown")
         if verdict == "winnable":
             self.solution = result.get("moves") or []
-        if verdict in ("winnable", "unwinnable") or answer.kind == "verdict":
+        # (Demo's search, asked while the indicator's was under way, called that one off: its
+        # answer, from a search of the full time, is the indicator's too; "Thinking..." stayed)
+        called_off = answer.kind == "solution" and self.indicator_on and self.indicator == THINKING
+        if verdict in ("winnable", "unwinnable") or answer.kind == "verdict" or called_off:
             decision = self.verdicts.on_answer(self.game, result)
             if self.indicator_on and self.game.status == "playing":
                 self.indicator = decision.label

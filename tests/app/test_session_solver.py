@@ -255,6 +255,22 @@ def test_demo_on_a_position_proved_lost_says_so_at_once(tmp_path):
         worker.close()
 
 
+def test_demo_asked_while_the_indicator_thinks_gives_the_indicator_its_answer(tmp_path):
+    """Demo's search calls off the indicator's, under way: when Demo's found no line in time,
+    the indicator went on saying "Thinking..." for good (Aces Up); it says "Can't tell"."""
+    from kingalbert.app.solver_worker import Answer
+    session, worker = session_with_worker(tmp_path, seed=6)
+    try:
+        assert session.indicator == "Thinking..."
+        session.start_demo()
+        assert [kind for kind, _ in worker.asked] == ["verdict", "solution"]
+        session.on_answer(Answer(worker.job, "solution", {"verdict": "unknown", "moves": []}))
+        assert session.game.message == "Demo: the solver found no winning line in time"
+        assert session.indicator == "Can't tell"
+    finally:
+        worker.close()
+
+
 def test_a_hint_puts_a_card_up_first_where_the_line_known_turns_the_stock_first(tmp_path):
     """YaZZle's Forty Thieves: where the line the indicator knows starts with a turn of the
     stock while a card of the line can go up now, Hint asks the solver's process, which turns

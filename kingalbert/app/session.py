@@ -489,15 +489,29 @@ class Session:
 
 def start_game(rulefile: str | None = None, seed: int | None = None, options: Options | None = None,
                autosave: Path | None = None) -> tuple[Game, str | None]:
-    """The game a client starts with: the game of its autosave if started plain, else a
-    new game of RULEFILE (or the saved game it names); and a message if the autosave
-    could not be used (it is then kept as ``NAME.bad``).  Raises SolitaireError for a
-    file that can't be loaded."""
+    """The game a client starts with: the game of its autosave if started plain, or with
+    the rule file the autosaved game is of and no seed; else a new game of RULEFILE (or the
+    saved game it names); and a message if the autosave could not be used (it is then kept
+    as ``NAME.bad``).  Raises SolitaireError for a file that can't be loaded."""
     options = options or load_options()
-    if autosave is not None and rulefile is None and seed is None:
-        game, problem = load_autosave(autosave)
-        if game is not None or problem:
-            return (game or Game(safe_load(None), fresh_seed(), options.values)), problem
     if rulefile is not None and is_saved_game(rulefile):
         return read_game(rulefile), None
-    return Game(safe_load(rulefile), seed if seed is not None else fresh_seed(), options.values), None
+    problem = None
+    if autosave is not None and seed is None:
+        game, problem = load_autosave(autosave)
+        if game is not None and (rulefile is None or _same_file(GameRef.of(game.ruleset).path, rulefile)):
+            return game, problem
+        if rulefile is None and problem:
+            return Game(safe_load(None), fresh_seed(), options.values), problem
+    return Game(safe_load(rulefile), seed if seed is not None else fresh_seed(), options.values), problem
+
+
+def _same_file(path: str | None, other: str) -> bool:
+    """Do the two paths name one rule file (a YaZZle game's folder, or its game.ini)?"""
+    if path is None:
+        return False
+    try:
+        found = [Path(name).expanduser().resolve() for name in (path, other)]
+    except (OSError, RuntimeError):
+        return False
+    return len({place / "game.ini" if place.is_dir() else place for place in found}) == 1

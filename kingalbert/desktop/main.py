@@ -52,7 +52,8 @@ def run_loop(desktop: Desktop, sleeper: Sleeper) -> None:
 
 def prepare(rulefile=None, seed=None) -> tuple[Desktop, Autosave]:
     """The desktop a run starts with, and this window's autosave: its game (if started
-    plain) or a new game of RULEFILE (or the saved game it names).  A bad autosave or
+    plain, or with its rule file and no seed) or a new game of RULEFILE (or the saved game
+    it names).  A bad autosave or
     statistics file is kept aside and its whole reason shown in an error box over a new game."""
     slot = claim_autosave()
     try:
@@ -71,8 +72,8 @@ def prepare(rulefile=None, seed=None) -> tuple[Desktop, Autosave]:
 
 
 def run(rulefile=None, seed=None, scale=None, fullscreen=False) -> int:
-    """The desktop: the autosaved game if started plain, else a new game of RULEFILE
-    (or the saved game it names)."""
+    """The desktop: the autosaved game if started plain (or with its rule file and no
+    seed), else a new game of RULEFILE (or the saved game it names)."""
     if not has_display():
         print(NO_DISPLAY, file=sys.stderr)
         return 1

@@ -89,3 +89,29 @@ def test_a_bad_autosave_never_stops_the_start(private_dirs):
     finally:
         desktop.session.worker.stop()
         slot.release()
+
+
+def test_started_with_the_rule_file_of_the_autosaved_game_it_comes_back(private_dirs):
+    """`kingalbert Canfield.pat` after playing Canfield and quitting started a new deal over the
+    autosave (only a plain start brought the game back); a seed, or another game, still
+    starts anew, and a bad autosave is set aside and said, not overwritten unread."""
+    from kingalbert.app.catalogue import GAMES_DIR
+    from kingalbert.app.session import start_game
+    from kingalbert.loaders import load
+    canfield, klondike = GAMES_DIR / "pat" / "Canfield.pat", GAMES_DIR / "yazzle" / "Klondike"
+    autosave = autosave_path()
+    played = Game(load(str(canfield)), 17)
+    played.play(sorted(played.legal_moves, key=str)[0])
+    write_game(played, autosave, make_folder=True)
+    for name in (str(canfield), str(canfield.parent / ".." / "pat" / "Canfield.pat")):
+        game, problem = start_game(name, None, autosave=autosave)
+        assert problem is None and game.seed == 17 and len(game.history) == 1
+    assert start_game(str(canfield), 5, autosave=autosave)[0].seed == 5
+    other, problem = start_game(str(klondike), None, autosave=autosave)
+    assert problem is None and other.name == "Klondike" and other.history == []
+    write_game(Game(load(str(klondike)), 4), autosave)
+    assert start_game(str(klondike / "game.ini"), None, autosave=autosave)[0].seed == 4
+    autosave.write_text("{not json")
+    game, problem = start_game(str(canfield), None, autosave=autosave)
+    assert game.history == [] and "autosave.json.bad" in problem
+    assert (autosave.parent / "autosave.json.bad").read_text() == "{not json"

@@ -56,6 +56,7 @@ def now_ms() -> int:
 
 #: what Demo says on a position proved lost (by its own search, or the indicator's before)
 DEMO_LOST = "Demo: this position can't be won"
+HINT_LOST = "Hint: this position can't be won"
 
 
 @dataclass(frozen=True)
@@ -344,7 +345,12 @@ class Session:
                 self.indicator = decision.label
         if answer.kind == "hint":
             move = result.get("move")
-            self._point_at(Move.parse(move) if move else None)
+            if not move and verdict == "unwinnable" and self.game.legal_moves:
+                # (a lost position whose moves the search's bounds cut away at once: YaZZle's
+                # Pyramid; "no move to hint at" said moves were lacking)
+                self.say(HINT_LOST)
+            else:
+                self._point_at(Move.parse(move) if move else None)
             if verdict == "unknown" and self.indicator_on and self.indicator == THINKING:
                 self.think(keep_hint=True)      # the hint's short search cut the verdict's short
             return

@@ -271,6 +271,24 @@ def test_demo_asked_while_the_indicator_thinks_gives_the_indicator_its_answer(tm
         worker.close()
 
 
+def test_a_hint_on_a_lost_position_says_it_is_lost_not_that_there_is_no_move(tmp_path):
+    """YaZZle's Pyramid, deal 1: proved lost at once (a rank in the stock outnumbers its
+    partners), where the search's bound leaves it no move to offer; Hint said "There is no
+    move to hint at" while cards could still go up."""
+    from kingalbert.app.catalogue import GAMES_DIR, GameRef, load_ruleset
+    game = Game(load_ruleset(GameRef(path=str(GAMES_DIR / "yazzle" / "Pyramid" / "game.ini"))), 1, PLAIN)
+    assert game.legal_moves
+    worker = Recorder()
+    session = Session(game, Options(), autosave=tmp_path / "autosave.json", worker=worker)
+    try:
+        session.show_hint()
+        while session.game.message == "Hint: thinking...":
+            worker.deliver(session)
+        assert session.game.message == "Hint: this position can't be won" and session.hint is None
+    finally:
+        worker.close()
+
+
 def test_a_hint_puts_a_card_up_first_where_the_line_known_turns_the_stock_first(tmp_path):
     """YaZZle's Forty Thieves: where the line the indicator knows starts with a turn of the
     stock while a card of the line can go up now, Hint asks the solver's process, which turns

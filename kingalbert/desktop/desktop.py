@@ -122,6 +122,8 @@ class Desktop:
         game = self.game
         #: the game's playfield is fitted to the screen (toggle size gives the usual cards)
         self.fitted = True
+        #: where the fitted window was when toggle size gave the usual cards
+        self._fitted_place: tuple[int, int] | None = None
         self.board = self.fitted_board(game)
         width, height = self.board.size
         old: Window | None = getattr(self, "window", None)
@@ -177,14 +179,18 @@ class Desktop:
         board = Board(game) if self.fitted else self.fitted_board(game)
         if board.layout == self.board.layout:
             return False
-        self.fitted = not self.fitted
+        place, self.fitted = (window.x, window.y), not self.fitted
         board.hover = self.board.hover
         self.board = board
         self.sync_board()   # the verdict, the hint and the counts go on showing
         window.set_extent(*board.size, toggled=not self.fitted)
         _, _, w, h = window.full_size(SCREEN_H - ICONBAR_H)
         window.resize(w, h)
-        window.move_to(min(window.x, SCREEN_W - 1 - window.outer.w), window.y)
+        # (toggled back, the window goes back where it was, as the Wimp's toggle size does:
+        # it stayed where the bigger window had been pushed to fit the screen)
+        x, y = self._fitted_place if self.fitted and self._fitted_place is not None else (window.x, window.y)
+        window.move_to(min(x, SCREEN_W - 1 - window.outer.w), y)
+        self._fitted_place = None if self.fitted else place
         return True
 
     # -- the game's own boxes ---------------------------------------------------------------

@@ -168,6 +168,22 @@ def test_a_game_loaded_part_played_shows_as_it_did_while_it_was_played(ref):
     assert not faults(frame_layout(loaded)), ref
 
 
+def test_toggle_size_twice_puts_the_window_back_where_it_was():
+    """`.pat` Canfield, deal 3: the usual cards' window is pushed left to fit the screen;
+    toggled back, the window stayed there, against the screen's left edge."""
+    from tests.helpers.desktop import click
+
+    path = next(str(p) for p in bundled_games()["pat"] if p.name == "Canfield.pat")
+    desktop = desktop_for(path, 3)
+    window = desktop.window
+    before = (window.x, window.y, window.w, window.h)
+    click(desktop, window.tool_rects()["toggle"].center)
+    assert window.x < before[0]
+    desktop.session.play(next(iter(desktop.game.legal_moves)))
+    click(desktop, window.tool_rects()["toggle"].center)
+    assert (window.x, window.y, window.w, window.h) == before
+
+
 def test_a_game_too_big_for_its_usual_cards_gets_smaller_ones_and_toggle_size_gives_them_back():
     from tests.helpers.desktop import click
 

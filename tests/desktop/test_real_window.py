@@ -32,7 +32,9 @@ def xserver():
     server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1400x1100x24", "-nolisten", "tcp"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 10
-    while not os.path.exists(f"/tmp/.X11-unix/X{display[1:]}"):
+    # (its socket is there before it answers: a program started then, on a loaded machine,
+    # met "x11 not available"; it is ready once xdotool gets an answer from it)
+    while not (os.path.exists(f"/tmp/.X11-unix/X{display[1:]}") and answers(display)):
         if time.monotonic() > deadline or server.poll() is not None:
             server.kill()
             pytest.skip("Xvfb did not start")
@@ -40,6 +42,12 @@ def xserver():
     yield display
     server.terminate()
     server.wait(timeout=10)
+
+
+def answers(display) -> bool:
+    """Does the X server on ``display`` answer a client?"""
+    return subprocess.run(["xdotool", "getdisplaygeometry"], env=dict(os.environ, DISPLAY=display),
+                          capture_output=True, timeout=10).returncode == 0
 
 
 def xdotool(display, *args) -> str:

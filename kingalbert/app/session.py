@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError
-from ..engine.game import Game, MoveRecord
+from ..engine.game import MAX_SEED, Game, MoveRecord
 from ..engine.moves import Move
 from .catalogue import GameRef, safe_load
 from .files import data_dir
@@ -150,8 +150,10 @@ class Session:
     def deal_number(self, text: str) -> None:
         """The New game > Deal number item: a deal by its number."""
         text = text.strip()
-        if text.isdigit():
+        if text.isdigit() and int(text) <= MAX_SEED:
             self.new_game(int(text), any_deal=True)
+        elif text.isdigit():
+            self.say(f"A deal number is at most {MAX_SEED}")
         else:
             self.say(f"A deal number is a whole number, not {text!r}")
 

@@ -97,9 +97,13 @@ def key_list(game) -> list[tuple[str, str]]:
         return ruleset.role_name(role, plural)
     rows = [("Arrows, hjkl", "choose a pile and a card"),
             ("Home, End", "the deepest card that moves, the top one")]
-    if "tableau" in roles:
-        rows += [("1 to 9, 0", f"{name('tableau')} 1 to 10 (again: up)"),
-                 ("Shift+1 to 0", f"{name('tableau')} 1 to 10 (again: down)")]
+    columns = min(sum(pile.role == "tableau" for pile in game.piles), len(DIGITS))
+    if columns:
+        # (the digits of the game's columns: King Albert's nine, "1 to 9")
+        keys = f"1 to {DIGITS[columns - 1]}" if columns > 1 else "1"
+        which = f"{name('tableau')} 1 to {columns}" if columns > 1 else name("tableau")
+        rows += [("1 to 9, 0" if columns == 10 else keys, f"{which} (again: up)"),
+                 (f"Shift+{keys}", f"{which} (again: down)")]
     if deck_roles(game) != ("other",):
         rows.append(("d", f"the {name('stock')} (again: the {name('waste')})"))
     elif "other" in roles:

@@ -483,6 +483,12 @@ def test_typed_deal_number_starts_that_deal():
     assert desktop.game.seed == 1234 and desktop.game.to_position() == Game(KingAlbert(), 1234).to_position()
     desktop.choose(DEAL_NUMBER, "12x")
     assert desktop.game.seed == 1234 and "whole number" in desktop.game.message
+    # one past the last deal: said in the message space, not an error box of the unforeseen
+    desktop.choose(DEAL_NUMBER, str(2**64))
+    assert desktop.error is None and desktop.game.seed == 1234
+    assert desktop.game.message == f"A deal number is at most {2**64 - 1}"
+    desktop.choose(DEAL_NUMBER, str(2**64 - 1))
+    assert desktop.game.seed == 2**64 - 1
 
 
 def test_only_winnable_deals_picks_a_proved_winnable_seed():

@@ -242,9 +242,11 @@ def test_f1_lists_the_keys_in_the_games_own_words():
     box = desktop.game_box
     assert box is not None and box.title == "Keys"
     text = "\n".join(box.lines)
-    for words in ("hjkl", "playing stack 1 to 10", "the suit stacks", "the reserve", "Space", "Return, m",
-                  "F10", "Ctrl+SELECT"):
+    for words in ("hjkl", "1 to 9 ", "playing stack 1 to 9 ", "the suit stacks", "the reserve", "Space",
+                  "Return, m", "F10", "Ctrl+SELECT"):
         assert words in text
+    # (its nine stacks: the box named a tenth, and the 0 key that would choose it)
+    assert "1 to 10" not in text and "9, 0" not in text
     assert "foundation" not in text and "column" not in text
     # one line a key, in two columns
     assert len(box.lines) == len(key_list(desktop.game)) and box.lines[-1].startswith("F1, Help")

@@ -279,9 +279,14 @@ def saved_games(folder, limit: int = 12) -> list[SavedGame]:
     return found
 
 
+def game_text(game: Game) -> str:
+    """The saved game of ``game`` as its file holds it."""
+    return json.dumps(to_save(game), indent=1) + "\n"
+
+
 def write_game(game: Game, path, *, make_folder: bool = False) -> Path:
     """Write the saved game of ``game``; returns the file written (through a link, its target)."""
-    return atomic_write(path, json.dumps(to_save(game), indent=1) + "\n", make_folder=make_folder)
+    return atomic_write(path, game_text(game), make_folder=make_folder)
 
 
 def read_game(path) -> Game:

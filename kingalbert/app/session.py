@@ -27,11 +27,11 @@ from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError
 from ..engine.game import MAX_SEED, Game, MoveRecord
 from ..engine.moves import Move
 from .catalogue import GameRef, safe_load
-from .files import data_dir
+from .files import atomic_write, data_dir
 from .game_options import demo_options
 from .indicator import LABELS, THINKING, Indicator
 from .options import Options, load_options, save_options
-from .saves import autosave_path, is_saved_game, load_autosave, read_game, write_game
+from .saves import autosave_path, game_text, is_saved_game, load_autosave, read_game, write_game
 from .solver_worker import Answer
 from .stats import Statistics, game_key
 
@@ -82,6 +82,8 @@ class Session:
         self.options = options or load_options()
         #: where the game is saved after every change (True: the first autosave; None or False: nowhere)
         self.autosave: Path | None = autosave_path() if autosave is True else (Path(autosave) if autosave else None)
+        #: what the autosave holds, as this session last read or wrote it (None: not yet read)
+        self._autosaved: str | None = None
         #: the solver's process (None: no solver, as for screenshots and benchmarks)
         self.worker = worker
         self.statistics = statistics or Statistics()
@@ -229,9 +231,26 @@ class Session:
                 won = "won_with_demo" if self.demo_helped else "won"
                 self.statistics.record(game_key(game.ruleset), game.name, **{won: 1})
             if self.autosave is not None:
-                write_game(game, self.autosave, make_folder=True)
+                self._write_autosave()
         except OSError as error:
             game.message = f"Can't save the game: {error.strerror or error}"
+
+    def _write_autosave(self) -> None:
+        """Write the autosave, unless it holds the game as it is already: a game brought
+        back unchanged leaves its autosave as it was, so that it is no newer than the
+        autosave of a game played since (the newest free one comes back at the start)."""
+        path = self.autosave
+        if path is None:
+            return
+        text = game_text(self.game)
+        if self._autosaved is None:
+            try:
+                self._autosaved = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                self._autosaved = ""
+        if text != self._autosaved:
+            atomic_write(path, text, make_folder=True)
+            self._autosaved = text
 
     # -- options ------------------------------------------------------------------------------
     def option(self, name: str):

@@ -115,3 +115,22 @@ def test_started_with_the_rule_file_of_the_autosaved_game_it_comes_back(private_
     game, problem = start_game(str(canfield), None, autosave=autosave)
     assert game.history == [] and "autosave.json.bad" in problem
     assert (autosave.parent / "autosave.json.bad").read_text() == "{not json"
+
+
+def test_a_game_brought_back_unchanged_leaves_its_autosave_as_it_was(private_dirs):
+    """Bringing an autosave back rewrote it, which made it the newest: a window started
+    and quit at once beside a game played later won the next start."""
+    from kingalbert.app.options import Options
+    from kingalbert.app.session import Session
+    autosave = autosave_path()
+    game = Game(KingAlbert(), 8)
+    game.play(sorted(game.legal_moves, key=str)[0])
+    write_game(game, autosave, make_folder=True)
+    os.utime(autosave, (1000, 1000))
+    back, problem = load_autosave(autosave)
+    session = Session(back, Options(), autosave=autosave, worker=None)
+    session.save_progress()
+    assert problem is None and autosave.stat().st_mtime == 1000
+    move = sorted(back.legal_moves, key=str)[0]
+    session.play(move)
+    assert autosave.stat().st_mtime != 1000 and load_autosave(autosave)[0].history == game.history + [move]

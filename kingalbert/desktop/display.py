@@ -6,6 +6,7 @@ back onto the emulated screen.
 """
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 import pygame
@@ -28,10 +29,17 @@ class Display:
     def open(self, scale: int | None = None, fullscreen: bool = False) -> None:
         pygame.display.init()
         pygame.display.set_icon(self.desktop.icon)   # the program's own cards, not pygame's snake
+        sizes = pygame.display.get_desktop_sizes() or [(SCREEN_W, SCREEN_H)]
+        width, height = sizes[0]
         if scale is None:
-            sizes = pygame.display.get_desktop_sizes() or [(SCREEN_W, SCREEN_H)]
-            width, height = sizes[0]
             scale = max(1, min(width // SCREEN_W, (height - 60) // SCREEN_H))
+        elif not fullscreen and scale > max(1, min(width // SCREEN_W, height // SCREEN_H)):
+            # (a window larger than the screen put the title bar and the icon bar, where Quit
+            # is, out of reach)
+            fits = max(1, min(width // SCREEN_W, height // SCREEN_H))
+            print(f"kingalbert: --scale {scale} is larger than the {width}×{height} screen takes: "
+                  f"scale {fits}", file=sys.stderr)
+            scale = fits
         self.scale = scale
         flags = pygame.FULLSCREEN if fullscreen else 0
         size = (0, 0) if fullscreen else (SCREEN_W * scale, SCREEN_H * scale)

@@ -315,3 +315,16 @@ def test_without_a_display_the_program_says_so_and_stops():
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.startswith("kingalbert: no display: set DISPLAY") and "kingalbert shot" in result.stderr
     assert elapsed < 5, f"took {elapsed:.1f} s"   # (a second or so; generous for a busy machine)
+
+
+def test_a_scale_larger_than_the_screen_takes_is_cut_to_the_largest_that_fits(capsys):
+    """--scale 3 on a screen of 1,400 × 1,050 put the window's title bar and the icon bar
+    (its menu holds Quit) off the screen; the dummy screen here is 1,024 × 768."""
+    desktop = make()
+    try:
+        desktop.open_display(scale=3)
+        assert desktop.display.scale == 1 and "--scale 3 is larger than" in capsys.readouterr().err
+        desktop.open_display(scale=1)
+        assert desktop.display.scale == 1 and capsys.readouterr().err == ""
+    finally:
+        pygame.display.quit()

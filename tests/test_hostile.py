@@ -42,7 +42,7 @@ def test_a_fifo_as_a_rule_file_is_refused_without_waiting(tmp_path):
     fifo = tmp_path / "x.sol"
     os.mkfifo(fifo)
     result = run_process("check", str(fifo))
-    assert result.returncode == 1 and f"{fifo}:1: is a FIFO (named pipe), not a file" in result.stdout
+    assert result.returncode == 1 and f"{fifo}: is a FIFO (named pipe), not a file" in result.stdout
     unnamed = tmp_path / "pipe"
     os.mkfifo(unnamed)
     result = run_process("deal", str(unnamed))
@@ -78,7 +78,7 @@ def test_the_games_menu_lists_no_fifo_and_survives_an_unreadable_folder(private_
 def test_devices_and_folders_are_not_rule_files(tmp_path, capsys):
     if Path("/dev/zero").exists():
         code, out, _ = run(capsys, "check", "/dev/zero")
-        assert code == 1 and "/dev/zero:1: is a device, not a file" in out
+        assert code == 1 and "/dev/zero: is a device, not a file" in out
     code, out, _ = run(capsys, "check", str(tmp_path))
     assert code == 1 and "is a folder without a game.ini" in out
     code, out, _ = run(capsys, "check", "")

@@ -89,8 +89,9 @@ def decode(data: bytes) -> str:
 
 
 def read_text(path) -> str:
-    """A rule file's text; raises RuleFileError(path, 1, why) if it can't be read as text."""
+    """A rule file's text; raises RuleFileError(path, None, why) if it can't be read as
+    text (no line: "FILE: no such file", not "FILE:1: ...")."""
     try:
         return decode(read_bytes(path))
     except ReadError as error:
-        raise RuleFileError(path if str(path) else "''", 1, str(error)) from None
+        raise RuleFileError(path if str(path) else "''", None, str(error)) from None

@@ -528,8 +528,6 @@ def start_game(rulefile: str | None = None, seed: int | None = None, options: Op
         game, problem = load_autosave(autosave)
         if game is not None and (rulefile is None or _same_file(GameRef.of(game.ruleset).path, rulefile)):
             return game, problem
-        if rulefile is None and problem:
-            return Game(safe_load(None), fresh_seed(), options.values), problem
     return Game(safe_load(rulefile), seed if seed is not None else fresh_seed(), options.values), problem
 
 

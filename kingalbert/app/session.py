@@ -264,6 +264,11 @@ class Session:
         else:
             self.game.message = f"{str(value).capitalize()} {name}"
         self.changed()
+        # (Auto finish ticked with every stack sorted: the finish starts now, not after the
+        # next move; its first card is played as a move, so it undoes and saves as one)
+        finishing = self.game.ruleset.finishing_move(self.game) if self.game.status == "playing" else None
+        if finishing is not None:
+            self.play(finishing)
 
     def toggle_option(self, name: str) -> None:
         self.set_option(name, not self.game.options.get(name))

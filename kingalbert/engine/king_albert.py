@@ -136,6 +136,18 @@ class KingAlbert(Ruleset):
             if not pile.cards:
                 sources.remove(pile)
 
+    def finishing_move(self, game):
+        """The lowest card up to its suit stack, when *Auto finish* is ticked and every
+        playing stack is sorted (``after_move`` then stacks the rest)."""
+        if not game.options.get("auto_finish") or not self._sorted(game):
+            return None
+        sources = [pile for pile in game.piles[R.start:] if pile.cards]
+        if not sources:
+            return None
+        pile = min(sources, key=lambda p: (p.cards[-1].rank, FOUNDATION_SUITS.index(p.cards[-1].suit)))
+        move = Move("drag", pile.name, 1, game.piles[F][FOUNDATION_SUITS.index(pile.cards[-1].suit)].name)
+        return move if game.is_legal(move) else None
+
     @staticmethod
     def _sorted(game):
         """Every playing stack in descending order, reading down the window."""

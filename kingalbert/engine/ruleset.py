@@ -148,6 +148,12 @@ class Ruleset(ABC):
     def after_move(self, game: Game, move: Move) -> None:  # noqa: B027  (an optional callback: nothing by default)
         """Automatic moves, turning cards up, and messages."""
 
+    def finishing_move(self, game: Game) -> Move | None:
+        """Where the game's options (just changed) let ``after_move`` finish the game by
+        itself from this position, a legal move whose ``after_move`` does (King Albert's
+        *Auto finish* ticked with every stack sorted); else None (the default)."""
+        return None
+
     # -- game-won / game-over ---------------------------------------------
     def is_won(self, game: Game) -> bool:
         return all(pile.role == "foundation" or not pile.cards for pile in game.piles)

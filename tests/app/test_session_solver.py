@@ -313,3 +313,19 @@ def test_a_hint_puts_a_card_up_first_where_the_line_known_turns_the_stock_first(
         assert session.indicator == "Winnable"
     finally:
         worker.close()
+
+
+def test_auto_finish_ticked_on_a_sorted_position_finishes_the_game_as_one_move(tmp_path):
+    """Every playing stack sorted, Auto finish off: ticking it did nothing until the next move
+    (King Albert's help: the computer takes over once the cards are sorted and it is ticked)."""
+    from tests.helpers.king_albert import ka
+    up = {f"f{i + 1}": " ".join(f"{rank}{suit}" for rank in "A23456789TJ") for i, suit in enumerate("HCDS")}
+    game = ka({**up, "t1": "KH QS", "t2": "KS QH", "t3": "KD QC", "t4": "KC QD"}, auto_stack=False)
+    session = Session(game, Options(), autosave=tmp_path / "autosave.json", worker=None)
+    assert not game.options["auto_finish"] and game.status == "playing"
+    session.toggle_option("auto_stack")
+    assert game.history == []                       # (another option: nothing moves)
+    session.toggle_option("auto_finish")
+    assert game.status == "won" and len(game.history) == 1
+    game.undo()
+    assert game.status == "playing" and len(game.pile("t1").cards) == 2

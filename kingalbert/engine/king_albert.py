@@ -130,7 +130,7 @@ class KingAlbert(Ruleset):
         sources = [pile for pile in game.piles[R.start:] if pile.cards]
         while sources:
             # the lowest available card goes next; sorted stacks guarantee it fits
-            pile = min(sources, key=lambda p: (p.cards[-1].rank, FOUNDATION_SUITS.index(p.cards[-1].suit)))
+            pile = self._lowest(sources)
             card = pile.cards[-1]
             game.move_cards(pile, 1, foundations[FOUNDATION_SUITS.index(card.suit)])
             if not pile.cards:
@@ -144,9 +144,14 @@ class KingAlbert(Ruleset):
         sources = [pile for pile in game.piles[R.start:] if pile.cards]
         if not sources:
             return None
-        pile = min(sources, key=lambda p: (p.cards[-1].rank, FOUNDATION_SUITS.index(p.cards[-1].suit)))
+        pile = self._lowest(sources)
         move = Move("drag", pile.name, 1, game.piles[F][FOUNDATION_SUITS.index(pile.cards[-1].suit)].name)
         return move if game.is_legal(move) else None
+
+    @staticmethod
+    def _lowest(sources):
+        """Of piles with cards, the one whose top card is lowest (by rank, then suit stack)."""
+        return min(sources, key=lambda p: (p.cards[-1].rank, FOUNDATION_SUITS.index(p.cards[-1].suit)))
 
     @staticmethod
     def _sorted(game):

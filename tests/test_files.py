@@ -60,6 +60,64 @@ def test_a_folder_a_fifo_or_a_device_is_never_replaced(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "folder"]
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_options_save_leaves_a_folder_or_a_fifo_behind_a_link_where_it_is(tmp_path, monkeypatch, capsys):
+    # (a play-test: an options file linked to a FIFO, or to /dev/null, was renamed to
+    # NAME.bad and a regular file put in its place; a folder there was moved aside)
+    from kingalbert.cli import main
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    folder = tmp_path / "folder"
+    (folder / "inside").mkdir(parents=True)
+    for target in (fifo, folder):
+        config = tmp_path / f"config-{target.name}"
+        config.mkdir()
+        link = config / "options"
+        link.symlink_to(target)
+        monkeypatch.setenv("KINGALBERT_CONFIG_DIR", str(config))
+        kind = os.stat(target).st_mode
+        assert main(["options", "--save"]) == 1
+        err = capsys.readouterr().err
+        assert "not a file" in err and "Traceback" not in err
+        assert os.stat(target).st_mode == kind and link.is_symlink()
+        with pytest.raises(WriteRefused):
+            set_aside(link)
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("config")) == ["fifo", "folder"]
+    assert [p.name for p in folder.iterdir()] == ["inside"]
+
+
+def test_a_dangling_link_makes_no_folders_where_it_points(tmp_path):
+    # (the program's own folder is made; the folders a link names are the user's)
+    link = tmp_path / "own" / "options"
+    link.parent.mkdir()
+    link.symlink_to(tmp_path / "dotfiles" / "a" / "options")
+    with pytest.raises(WriteRefused, match="no such folder"):
+        atomic_write(link, "x", make_folder=True)
+    assert not (tmp_path / "dotfiles").exists() and link.is_symlink()
+    atomic_write(tmp_path / "made" / "options", "x", make_folder=True)
+    assert (tmp_path / "made" / "options").read_text() == "x"
+
+
+def test_a_write_that_fails_names_the_file_asked_for_not_the_temporary(tmp_path, monkeypatch):
+    import tempfile
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(tmp_path / ".x.json.abcd.tmp"))
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    with pytest.raises(OSError) as caught:
+        atomic_write(tmp_path / "x.json", "{}")
+    assert caught.value.filename == str(tmp_path / "x.json") and caught.value.strerror == "Permission denied"
+
+
+def test_stale_temporaries_of_a_name_with_wildcards_are_only_its_own(tmp_path):
+    others = [tmp_path / ".xsession-errors.old.tmp", tmp_path / ".x.json.k.tmp"]
+    for other in others:
+        other.write_text("not ours")
+        os.utime(other, (time.time() - STALE_SECONDS - 5,) * 2)
+    atomic_write(tmp_path / "*", "{}")
+    assert all(other.exists() for other in others)
+
+
 def test_an_output_folder_is_not_made_silently_and_a_file_is_no_folder(tmp_path):
     with pytest.raises(WriteRefused, match="no such folder"):
         atomic_write(tmp_path / "missing" / "x.png", b"png")

@@ -8,7 +8,8 @@ the new one, never half of one.  It respects the file system:
 * an existing folder, FIFO, device or socket is refused (``WriteRefused``),
   never replaced;
 * the folder is created only when the caller says it is the program's own
-  (``make_folder``): output folders the user names must exist;
+  (``make_folder``): output folders the user names must exist, and so must the
+  folder a symbolic link leads to (a link's target is the user's naming);
 * temporary files that an earlier crash left beside the target (older than
   a minute) are removed.
 
@@ -19,6 +20,7 @@ there the program assumes one instance).
 from __future__ import annotations
 
 import errno
+import glob
 import os
 import stat
 import time
@@ -59,8 +61,11 @@ def target_of(path) -> Path:
 
 
 def atomic_write(path, data: str | bytes, *, make_folder: bool = False) -> Path:
-    """Write ``data`` to ``path`` atomically (see the module); returns the file written."""
+    """Write ``data`` to ``path`` atomically (see the module); returns the file written.
+    An error of the writing itself names ``path``, not the temporary file."""
     target = target_of(path)
+    if target != Path(path):
+        make_folder = False     # (a link's folder is the user's: made by no one but them)
     try:
         mode = target.stat().st_mode
     except (FileNotFoundError, NotADirectoryError):   # not there yet, or its folder is a file
@@ -80,7 +85,10 @@ def atomic_write(path, data: str | bytes, *, make_folder: bool = False) -> Path:
     remove_stale_temporaries(target)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     import tempfile  # (here, as platformdirs below: imported when first used, not at start-up)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, str(path)) from None
     try:
         os.chmod(tmp, _mode_for(target))
         with os.fdopen(fd, "wb") as handle:
@@ -88,11 +96,13 @@ def atomic_write(path, data: str | bytes, *, make_folder: bool = False) -> Path:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as error:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(error, OSError) and not isinstance(error, WriteRefused):
+            raise OSError(error.errno, error.strerror, str(path)) from None
         raise
     _fsync_folder(folder)
     return target
@@ -102,7 +112,7 @@ def remove_stale_temporaries(target: Path) -> int:
     """Remove the temporary files an earlier crash left beside ``target``; returns how many."""
     removed, now = 0, time.time()
     try:
-        candidates = list(target.parent.glob(f".{target.name}.*.tmp"))
+        candidates = list(target.parent.glob(f".{glob.escape(target.name)}.*.tmp"))
     except OSError:
         return 0
     for candidate in candidates:
@@ -140,8 +150,13 @@ def _mode_for(path: Path) -> int:
 
 def set_aside(path) -> Path:
     """Rename a corrupt file to ``NAME.bad`` (``NAME.bad2`` ... if taken) and return the new path
-    (through a symbolic link, its target is renamed: the link then leads to the new file)."""
+    (through a symbolic link, its target is renamed: the link then leads to the new file).
+    Only a file: a folder, FIFO, device or socket there is refused (``WriteRefused``) and
+    left as it is (a link to ``/dev/null`` says: keep nothing)."""
     path = target_of(path)
+    mode = path.stat().st_mode
+    if not stat.S_ISREG(mode):
+        raise WriteRefused(path, f"is {_kind(mode)}, not a file: it is left as it is")
     target = path.with_name(path.name + ".bad")
     number = 2
     while target.exists():

@@ -225,3 +225,29 @@ def test_start_up_imports_only_what_the_game_needs(tmp_path):
              "kingalbert.loaders.yazzle", "kingalbert.loaders.cdl", "kingalbert.engine.solver",
              "kingalbert.app.solver_child"}
     assert not heavy & loaded, sorted(heavy & loaded)
+
+
+def test_a_game_saved_with_a_relative_rule_file_loads_from_any_folder(capsys, tmp_path, monkeypatch):
+    # (a play-test: `kingalbert Klondike.pat` in the games folder, then `kingalbert` elsewhere,
+    # set the autosave aside, and a saved game loaded only from the folder it was made in)
+    import shutil
+
+    from kingalbert.app.catalogue import GAMES_DIR
+    games = tmp_path / "games"
+    games.mkdir()
+    shutil.copy(GAMES_DIR / "pat" / "Klondike.pat", games / "mine.pat")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(games)
+    assert main(["replay", "mine.pat", "--seed", "3", "click:p1", "--save", "kept.json"]) == 0
+    capsys.readouterr()
+    saved = json.loads((games / "kept.json").read_text())
+    assert saved["rulefile"] == str(games / "mine.pat")
+    monkeypatch.chdir(elsewhere)
+    assert main(["moves", "--load", str(games / "kept.json")]) == 0
+    # a file written before, naming its rule file as typed, is found beside the saved game
+    saved["rulefile"] = "mine.pat"
+    (games / "old.json").write_text(json.dumps(saved))
+    capsys.readouterr()
+    assert main(["replay", "--load", str(games / "old.json")]) == 0
+    assert "p1" in capsys.readouterr().out

@@ -139,6 +139,15 @@ def game_ref(save: dict) -> GameRef:
     return GameRef(builtin=builtin)
 
 
+def _beside(ref: GameRef, path: Path) -> GameRef:
+    """A rule file a saved game names by a relative path (as files written before 29 Nov
+    may), found beside the saved game when it is not where the program is started."""
+    if ref.path is None or os.path.isabs(ref.path) or os.path.exists(ref.path):
+        return ref
+    beside = path.parent / ref.path
+    return GameRef(path=str(beside)) if os.path.exists(beside) else ref
+
+
 def _check_options(ruleset: Ruleset, options) -> dict:
     """A saved game's options, each of a kind the game understands (a mode that is one of
     its modes, on/off options true or false); raises PositionError saying which is wrong."""
@@ -300,7 +309,7 @@ def read_game(path) -> Game:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SolitaireError(f"{path}: not a saved game")
     try:
-        ruleset = safe_load(game_ref(data))
+        ruleset = safe_load(_beside(game_ref(data), path))
     except PositionError as error:
         raise SolitaireError(f"{path}: {error}") from None
     except RuleFileError as error:

@@ -14,6 +14,7 @@ text.  A new format is one entry here and one package beside this file.
 from __future__ import annotations
 
 import importlib
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -110,7 +111,9 @@ def load(path) -> Ruleset:
     fmt = FORMATS[detect_format(path)]
     module = importlib.import_module(fmt.module)
     ruleset = module.load(path)
-    ruleset.source = str(path)
+    # (the path from the root, as typed otherwise: a saved game or the autosave names its
+    # rule file by it, and is read again from any folder)
+    ruleset.source = os.path.abspath(path)
     ruleset.name = shorten(str(ruleset.name), MAX_NAME)
     return ruleset
 

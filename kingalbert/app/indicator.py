@@ -42,10 +42,14 @@ TRUST = 2
 
 
 def position_key(game: Game) -> str:
-    """The position (piles, variables, random generator): equal for equal positions."""
+    """The position (piles, variables, random generator) and the options that make the
+    rules (a YaZZle game's mode; not those that only play moves for the player, whose
+    verdicts are the same): equal for equal positions under the same rules."""
     piles = "|".join(" ".join(map(str, pile.cards)) for pile in game.piles)
     variables = json.dumps(game.vars, sort_keys=True, default=repr) if game.vars else ""
-    return f"{piles}#{variables}#{game.rng.state}"
+    assists = game.ruleset.assist_options
+    rules = sorted((name, repr(value)) for name, value in game.options.items() if name not in assists)
+    return f"{piles}#{variables}#{game.rng.state}#{rules}"
 
 
 @dataclass

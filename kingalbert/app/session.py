@@ -166,8 +166,9 @@ class Session:
         if path and is_saved_game(path):
             game = read_game(path)
         else:
+            # (the player's options: the game left may not have them, Klondike no Auto stack)
             ruleset = safe_load(what)
-            game = Game(ruleset, fresh_seed(), self.game.options)
+            game = Game(ruleset, fresh_seed(), self.options.values)
         self.set_game(game)
         self.changed()
 

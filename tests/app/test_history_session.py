@@ -288,3 +288,19 @@ def test_demo_clicks_a_pile_again_and_again_quickly_and_plays_the_other_moves_at
             now = session.demo_due
     assert waits == [DEMO_CLICK_MS, DEMO_CLICK_MS, DEMO_MS] and DEMO_CLICK_MS < DEMO_MS
     assert len(session.game.history) == 4
+
+
+def test_a_game_chosen_after_another_starts_with_the_players_options(tmp_path):
+    # (a play-test: King Albert, Auto finish off and Auto stack on, Klondike from Games, then
+    # King Albert again: the defaults were back, and Save options would have written them)
+    options = Options({**Options().values, "auto_finish": False, "auto_stack": True}, tmp_path / "options")
+    session = Session(Game(safe_load(None), 5, options.values), options, autosave=tmp_path / "a.json", worker=None)
+    session.toggle_option("auto_finish")      # ticked again by the player, then unticked
+    session.toggle_option("auto_finish")
+    session.open(str(GAMES["pat"]().source))
+    assert "auto_stack" not in session.game.options
+    session.open("king-albert")
+    assert session.game.options == {"auto_finish": False, "auto_stack": True}
+    session.save_options()
+    written = (tmp_path / "options").read_text()
+    assert "auto finish = off" in written and "auto stack = on" in written

@@ -126,3 +126,27 @@ def test_after_several_searches_that_could_not_tell_it_searches_less_often():
         game.play(move)
     assert searched == [True, True, False, True, False, False, False, True, False, False, False,
                         True, True, True, False, True]
+
+
+def test_a_mode_change_is_a_change_of_rules_and_asks_again():
+    # (a play-test: YaZZle's Klondike deal 4, winnable in Easy mode and lost in Hard, said
+    # "Winnable" after Hard mode was ticked, and Demo played the Easy line into a refusal)
+    from kingalbert.app.catalogue import GAMES_DIR, safe_load
+    ruleset = safe_load(str(GAMES_DIR / "yazzle" / "Klondike"))
+    game = Game(ruleset, 4)
+    indicator = Indicator()
+    decision = indicator.after_change(game)
+    indicator.on_answer(game, {"verdict": "winnable", "moves": ["click:stock1"]})
+    assert indicator.after_change(game).label == LABELS["winnable"]
+    game.set_option("mode", "hard")
+    decision = indicator.after_change(game)
+    assert decision.label == THINKING and decision.search is not None and decision.solution is None
+    indicator.on_answer(game, {"verdict": "unwinnable"})
+    game.set_option("mode", "easy")
+    decision = indicator.after_change(game)
+    assert decision.label == LABELS["winnable"] and decision.solution == ["click:stock1"]
+    # the options that only play moves for the player are no change of rules
+    ka_game = Game(KingAlbert(), 3, PLAIN)
+    answer_with_solver(indicator, ka_game, indicator.after_change(ka_game))
+    ka_game.set_option("auto_stack", True)
+    assert indicator.after_change(ka_game).search is None

@@ -191,16 +191,19 @@ class Session:
         return record
 
     def undo(self) -> None:
+        self.demo = None    # (the player takes over: Demo's line is of the position it left)
         if self.game.undo() is None:
             self.game.message = "There is nothing to undo"
         self.changed()
 
     def redo(self) -> None:
+        self.demo = None
         if self.game.redo() is None:
             self.game.message = "There is nothing to redo"
         self.changed()
 
     def restart(self) -> None:
+        self.demo = None
         self.game.restart()
         self.changed()
 
@@ -259,6 +262,8 @@ class Session:
 
     def set_option(self, name: str, value) -> None:
         """Set one of the game's own options (and the player's, which Save options writes)."""
+        if name not in self.game.ruleset.assist_options:
+            self.demo = None    # (a change of rules: Demo's line was found under the old ones)
         self.game.set_option(name, value)
         if isinstance(value, bool):
             self.options.values[name] = value

@@ -31,7 +31,7 @@ from .dialogs import ErrorBox, GameBox
 from .display import Display
 from .geometry import ICONBAR_H, SCREEN_H, SCREEN_W, TOOL
 from .indicator import THOUGHT, Thinker
-from .input import Drag, Press
+from .input import CardDrag, CardPress, Drag, Press
 from .keyboard_play import KeyboardPlay, key_lines, key_list
 from .keys import Keys
 from .menu_stack import MenuStack
@@ -99,6 +99,13 @@ class Desktop:
 
     def on_session(self, what: str) -> None:
         """The session announced a change."""
+        if what in ("game", "position"):
+            # (a key's Undo or New game while a card is held: the press and the mark were of
+            # cards that may lie elsewhere now; a move the drag itself played let go first)
+            if isinstance(self.press, CardPress) or isinstance(self.drag, CardDrag):
+                self.press = self.drag = None
+                self.renderer.drag_ended()
+            self.keyboard.mark = None
         if what == "game":
             self.new_board()
         elif what in ("position", "refused"):
@@ -313,6 +320,8 @@ class Desktop:
                 if self.menus:
                     self.close_menus()
                 else:
+                    if self.session.demo is not None:
+                        self.session.stop_demo()    # (as the MENU button's click does)
                     self.open_menu_at_pointer()
             elif name == "keys":
                 self.show_keys()

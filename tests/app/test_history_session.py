@@ -304,3 +304,10 @@ def test_a_game_chosen_after_another_starts_with_the_players_options(tmp_path):
     session.save_options()
     written = (tmp_path / "options").read_text()
     assert "auto finish = off" in written and "auto stack = on" in written
+
+
+def test_a_change_of_mode_stops_the_demo(tmp_path):
+    session = Session(Game(GAMES["ini"](), 4), Options(), autosave=tmp_path / "a.json", worker=None)
+    session.demo = ["click:stock1"]
+    session.set_option("mode", "hard")
+    assert session.demo is None and session.game.options["mode"] == "hard"

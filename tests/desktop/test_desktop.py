@@ -477,6 +477,58 @@ def test_a_click_stops_the_demo():
     assert desktop.demo is None and desktop.game.history == [] and desktop.game.message == "Demo stopped"
 
 
+def test_undo_redo_restart_a_mode_or_the_keyboard_menu_stop_the_demo():
+    # (a play-test: Ctrl-Z during Demo took a move back and Demo went on with its line from
+    # there, ending on a refused move; F10 opened the menu with Demo playing behind it)
+    from kingalbert.app.commands import REDO, RESTART, UNDO
+    from kingalbert.desktop.menus import MENU as MENU_COMMAND
+    for command in (UNDO, REDO, RESTART, MENU_COMMAND):
+        desktop = make(NEAR_WIN)
+        wait_for_thought(desktop)
+        desktop.game.play(desktop.solution[0])
+        desktop.session.changed()
+        wait_for_thought(desktop)
+        if command is REDO:
+            desktop.game.undo()
+        desktop.start_demo()
+        assert desktop.demo
+        desktop.choose(command)
+        assert desktop.demo is None, command.name
+        desktop.close_menus()
+        desktop.pump()
+        assert "can" not in desktop.game.message and desktop.error is None
+    desktop = make(NEAR_WIN)
+    desktop.session.demo = ["t1>f1"]
+    desktop.session.set_option("auto_stack", True)      # only plays moves: Demo goes on
+    assert desktop.demo == ["t1>f1"]
+
+
+def test_undo_by_key_while_a_card_is_dragged_lets_the_card_go(monkeypatch):
+    # (a play-test: Ctrl-Z during a drag, then the release played the drag on the position
+    # the undo left, moving another card, and the undone move could not be redone)
+    from kingalbert.app.commands import UNDO
+    from tests.helpers.desktop import post
+    desktop = make(seed=1)
+    game = desktop.game
+    move = next(m for m in game.legal_moves if m.kind == "drag" and m.dst.startswith("t"))
+    desktop.play(move)
+    desktop.finish_animation()
+    start, end = top_card(desktop, move.dst), top_card(desktop, move.src)
+    post(pygame.MOUSEBUTTONDOWN, start, SELECT)
+    desktop.pump()
+    post(pygame.MOUSEMOTION, ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2))
+    desktop.pump()
+    assert desktop.drag is not None
+    desktop.keyboard.mark = (move.dst, 1)
+    desktop.choose(UNDO)
+    assert desktop.drag is None and desktop.keyboard.mark is None
+    post(pygame.MOUSEMOTION, end)
+    desktop.pump()
+    post(pygame.MOUSEBUTTONUP, end, SELECT)
+    desktop.pump()
+    assert game.history == [] and game.redo() is not None and desktop.error is None
+
+
 def test_typed_deal_number_starts_that_deal():
     desktop = make()
     desktop.choose(DEAL_NUMBER, "1234")

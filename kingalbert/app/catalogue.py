@@ -60,10 +60,17 @@ class GameRef:
         """A stable key for statistics: ``builtin:ID`` or the rule file's absolute path."""
         if self.builtin is not None:
             return f"builtin:{self.builtin}"
-        return str(Path(self.path or "").resolve())
+        return str(rule_file_place(self.path or ""))
 
     def __str__(self) -> str:
         return self.path if self.path is not None else str(self.builtin)
+
+
+def rule_file_place(path: str | Path) -> Path:
+    """Where a rule file is, from the root: a YaZZle game's folder and its game.ini are
+    one game (for statistics, and the autosave's game)."""
+    place = Path(path).expanduser().resolve()
+    return place / "game.ini" if place.is_dir() else place
 
 
 def load_ruleset(ref: GameRef | str | None) -> Ruleset:

@@ -242,7 +242,9 @@ def is_saved_game(path) -> bool:
     try:
         return isinstance(parsed := json.loads(data.decode("utf-8-sig")), dict) and parsed.get("format") == FORMAT
     except (ValueError, RecursionError):
-        return False
+        # (JSON that names our format and is cut short or damaged: a saved game all the same,
+        # which ``read_game`` refuses with the line and the reason)
+        return True
 
 
 @dataclass(frozen=True)

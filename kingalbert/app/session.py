@@ -26,7 +26,7 @@ from typing import Protocol
 from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError
 from ..engine.game import MAX_SEED, Game, MoveRecord
 from ..engine.moves import Move
-from .catalogue import GameRef, safe_load
+from .catalogue import GameRef, rule_file_place, safe_load
 from .files import atomic_write, data_dir
 from .game_options import demo_options
 from .indicator import LABELS, THINKING, Indicator
@@ -78,7 +78,8 @@ class Worker(Protocol):
 
 class Session:
     def __init__(self, game: Game, options: Options | None = None, *, autosave: bool | Path | None = True,
-                 worker: Worker | None = None, statistics: Statistics | None = None):
+                 worker: Worker | None = None, statistics: Statistics | None = None, loaded: bool = False):
+        """``loaded``: ``game`` is a saved game read from a file (see ``_start``)."""
         self.options = options or load_options()
         #: where the game is saved after every change (True: the first autosave; None or False: nowhere)
         self.autosave: Path | None = autosave_path() if autosave is True else (Path(autosave) if autosave else None)
@@ -102,7 +103,7 @@ class Session:
         self.counted = {"played": False, "won": False}
         #: Demo played a move of this game (a win is then counted as won with Demo's help)
         self.demo_helped = False
-        self._start(game)
+        self._start(game, loaded)
         self.think()
         for problem in (self.options.problem, self.statistics.problem):
             if problem:
@@ -122,17 +123,23 @@ class Session:
         return self.statistics.get(game_key(self.game.ruleset))
 
     # -- which game -------------------------------------------------------------------
-    def _start(self, game: Game) -> None:
+    def _start(self, game: Game, loaded: bool = False) -> None:
         self.game = game
         self.demo = None
         self.hint = None
-        # a game restored part-way through was counted when its first card moved
-        self.counted = {"played": bool(game.history), "won": bool(game.history) and game.status == "won"}
+        # a game the autosave brought back part-way through was counted when its first card
+        # moved; a saved game ``loaded`` from a file counts as a game played once a card
+        # moves here (its win then too: loading a file again and again never counts a win
+        # without a game played)
+        counted = bool(game.history) and not loaded
+        self.counted = {"played": counted, "won": counted and game.status == "won"}
+        #: a card has moved in this session's play of the game (not only in its history)
+        self.moved = False
         self.demo_helped = any(record.by == "demo" for record in game.records()[0])
 
-    def set_game(self, game: Game) -> None:
-        """Play ``game`` from now on."""
-        self._start(game)
+    def set_game(self, game: Game, loaded: bool = False) -> None:
+        """Play ``game`` from now on (``loaded``: a saved game read from a file)."""
+        self._start(game, loaded)
         self.announce("game")
 
     def new_game(self, seed: int | None = None, any_deal: bool = False) -> None:
@@ -164,12 +171,10 @@ class Session:
         raises SolitaireError (the game in progress untouched) if it can't be loaded."""
         path = what.path if isinstance(what, GameRef) else what
         if path and is_saved_game(path):
-            game = read_game(path)
+            self.set_game(read_game(path), loaded=True)
         else:
             # (the player's options: the game left may not have them, Klondike no Auto stack)
-            ruleset = safe_load(what)
-            game = Game(ruleset, fresh_seed(), self.options.values)
-        self.set_game(game)
+            self.set_game(Game(safe_load(what), fresh_seed(), self.options.values))
         self.changed()
 
     # -- moves ----------------------------------------------------------------------------
@@ -179,6 +184,7 @@ class Session:
         ``options`` and ``by``: see ``Game.play`` (Demo plays under options of its own)."""
         try:
             record = self.game.play(move, options=options, by=by)
+            self.moved = True
         except IllegalMoveError:
             self.announce("refused")
             return None
@@ -200,6 +206,8 @@ class Session:
         self.demo = None
         if self.game.redo() is None:
             self.game.message = "There is nothing to redo"
+        else:
+            self.moved = True
         self.changed()
 
     def restart(self) -> None:
@@ -227,10 +235,10 @@ class Session:
         with Demo's help apart), and write the autosave."""
         game = self.game
         try:
-            if not self.counted["played"] and game.history:
+            if not self.counted["played"] and self.moved and game.history:
                 self.counted["played"] = True
                 self.statistics.record(game_key(game.ruleset), game.name, played=1)
-            if not self.counted["won"] and game.history and game.status == "won":
+            if not self.counted["won"] and self.counted["played"] and game.status == "won":
                 self.counted["won"] = True
                 won = "won_with_demo" if self.demo_helped else "won"
                 self.statistics.record(game_key(game.ruleset), game.name, **{won: 1})
@@ -547,7 +555,6 @@ def _same_file(path: str | None, other: str) -> bool:
     if path is None:
         return False
     try:
-        found = [Path(name).expanduser().resolve() for name in (path, other)]
+        return rule_file_place(path) == rule_file_place(other)
     except (OSError, RuntimeError):
         return False
-    return len({place / "game.ini" if place.is_dir() else place for place in found}) == 1

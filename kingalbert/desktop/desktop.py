@@ -49,8 +49,10 @@ class Desktop:
     window: Window
     board: Board
 
-    def __init__(self, game: Game, options=None, *, autosave: bool | Path | None = True, thinking: bool = True):
-        self.session = Session(game, options, autosave=autosave, worker=Thinker() if thinking else None)
+    def __init__(self, game: Game, options=None, *, autosave: bool | Path | None = True, thinking: bool = True,
+                 loaded: bool = False):
+        self.session = Session(game, options, autosave=autosave, worker=Thinker() if thinking else None,
+                               loaded=loaded)
         self.screen = new_surface(SCREEN_W, SCREEN_H, fill=GREY4)
         self.tools = tools.window_tools()
         self.tick = tools.menu_tick()

@@ -12,7 +12,7 @@ import sys
 
 import pygame
 
-from ..app.saves import MAX_SLOTS, Autosave, claim_autosave
+from ..app.saves import MAX_SLOTS, Autosave, claim_autosave, is_saved_game
 from ..app.session import now_ms, start_game
 from .animation import FLASH_MS
 from .desktop import Desktop
@@ -61,7 +61,7 @@ def prepare(rulefile=None, seed=None) -> tuple[Desktop, Autosave]:
     except BaseException:   # a saved game named on the command line that can't be loaded
         slot.release()
         raise
-    desktop = Desktop(game, autosave=slot.path)
+    desktop = Desktop(game, autosave=slot.path, loaded=rulefile is not None and is_saved_game(rulefile))
     desktop.session.save_progress()
     problems = [problem, desktop.session.statistics.problem]
     if slot.path is None:

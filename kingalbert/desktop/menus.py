@@ -60,6 +60,7 @@ def about_box() -> AboutBox:
 
 
 def statistics_box(session: Session) -> AboutBox:
+    session.statistics.refresh()    # (another window may have counted since)
     played, won = session.played_won
     demo = session.statistics.won_with_demo(catalogue.GameRef.of(session.game.ruleset).key)
     percent = f"{100 * won // played}%" if played else "-"

@@ -364,6 +364,32 @@ def test_statistics_count_played_and_won():
     assert box.title == "Statistics" and ("Winning", "100%") in box.fields
 
 
+def test_a_loaded_saved_game_counts_as_played_before_its_win_counts(tmp_path):
+    # (a play-test: a saved game loaded and won counted a win and no game played; loading it
+    # again and winning again made "Played 1, Won 2, Winning 200%")
+    from kingalbert.app.saves import write_game
+    from kingalbert.app.stats import Statistics
+    position = {"f1": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH", "t1": "QH", "t2": "KH"}
+    desktop = make(position)
+    click(desktop, top_card(desktop, "t1"), ADJUST)
+    write_game(desktop.game, tmp_path / "near.json")
+    assert Statistics().get("builtin:king-albert") == (1, 0)
+    for loads in (1, 2):
+        desktop.load_game(str(tmp_path / "near.json"))
+        assert desktop.error is None and desktop.game.status == "playing"
+        assert Statistics().get("builtin:king-albert") == (loads, loads - 1)     # loading plays nothing
+        click(desktop, top_card(desktop, "t2"), ADJUST)
+        assert desktop.game.status == "won"
+        assert Statistics().get("builtin:king-albert") == (loads + 1, loads)
+    # a saved game cut short is said to be one, with its line and the reason
+    text = (tmp_path / "near.json").read_text()
+    (tmp_path / "cut.json").write_text(text[:len(text) // 2])
+    desktop.load_game(str(tmp_path / "cut.json"))
+    assert desktop.error is not None and desktop.game.status == "won"
+    said = " ".join(desktop.error.lines)
+    assert "cut.json:" in said and "saved game (" in said
+
+
 def test_statistics_count_a_rule_file_from_outside_the_bundled_set(tmp_path):
     from kingalbert.app.catalogue import bundled_games
     from kingalbert.app.stats import Statistics, game_key
@@ -633,3 +659,16 @@ def test_a_quick_flick_with_no_movement_seen_still_drags():
     post(pygame.MOUSEBUTTONUP, top_card(desktop, "t4"), SELECT)
     desktop.pump()
     assert [str(m) for m in desktop.game.history] == ["r4>t4"]
+
+
+def test_the_statistics_box_shows_what_another_window_counted_and_a_yazzle_game_is_one_game(tmp_path):
+    # (a play-test: the box showed the counts this window last read; a YaZZle game opened by
+    # its folder and by its game.ini was counted as two games)
+    from kingalbert.app.catalogue import GAMES_DIR, GameRef
+    from kingalbert.app.stats import Statistics
+    desktop = make()
+    Statistics().record("builtin:king-albert", "King Albert", played=2, won=1)   # another window
+    box = statistics_box(desktop.session)
+    assert ("Played", "2") in box.fields and ("Winning", "50%") in box.fields
+    folder = GAMES_DIR / "yazzle" / "Klondike"
+    assert GameRef(path=str(folder)).key == GameRef(path=str(folder / "game.ini")).key

@@ -129,10 +129,14 @@ class KingAlbert(Ruleset):
         foundations = game.piles[F]
         sources = [pile for pile in game.piles[R.start:] if pile.cards]
         while sources:
-            # the lowest available card goes next; sorted stacks guarantee it fits
+            # the lowest available card goes next: with sorted stacks of a whole deck it fits;
+            # a position of fewer cards may lack one below it (then the finish stops there)
             pile = self._lowest(sources)
             card = pile.cards[-1]
-            game.move_cards(pile, 1, foundations[FOUNDATION_SUITS.index(card.suit)])
+            foundation = foundations[FOUNDATION_SUITS.index(card.suit)]
+            if len(foundation.cards) != card.rank - 1:
+                return
+            game.move_cards(pile, 1, foundation)
             if not pile.cards:
                 sources.remove(pile)
 

@@ -158,7 +158,7 @@ def test_auto_stack_conditions():
 
 def _nearly_sorted():
     return {"f1": "AH 2H 3H 4H 5H 6H 7H 8H 9H", "f2": "AC 2C 3C 4C 5C 6C 7C 8C",
-            "t1": "KS 9C", "t2": "TH", "t3": "TC", "t4": "QH JH", "t5": "KH", "t6": "JC",
+            "t1": "9C", "t2": "TH", "t3": "TC", "t4": "QH JH", "t5": "KH", "t6": "JC",
             "t7": "QC KC", "r2": "AD", "r5": "2D"}
 
 
@@ -181,6 +181,17 @@ def test_auto_finish_off_leaves_the_cards():
     game = ka(_nearly_sorted(), auto_finish=False)
     game.play("t7>t8")
     assert game.status == "playing" and cards(game, "t8") == "KC"
+
+
+def test_auto_finish_of_fewer_cards_stops_at_a_card_that_does_not_fit():
+    # (a play-test: a position of three cards, every stack sorted after a move, "won" with
+    # the Nine of Clubs on an empty Clubs stack; the solver called it lost)
+    game = ka({"t1": "9C", "t2": "KS 8D"}, auto_finish=True)
+    game.play("t2>t3")
+    assert game.status != "won" and cards(game, "t1") == "9C" and not game.pile("f2").cards
+    game = ka({"f1": "AH", "t1": "3H", "t2": "2H"}, auto_finish=True)
+    game.play("t2>t3")
+    assert game.status == "won" and cards(game, "f1") == "AH 2H 3H"
 
 
 def test_won_when_every_card_present_is_up():

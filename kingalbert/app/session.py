@@ -76,6 +76,10 @@ class Worker(Protocol):
     def stop(self) -> None: ...
 
 
+#: the message while *Only winnable deals* looks for the next deal
+LOOKING = "Looking for a winnable deal..."
+
+
 class Session:
     def __init__(self, game: Game, options: Options | None = None, *, autosave: bool | Path | None = True,
                  worker: Worker | None = None, statistics: Statistics | None = None, loaded: bool = False):
@@ -127,6 +131,8 @@ class Session:
         self.game = game
         self.demo = None
         self.hint = None
+        #: *Only winnable deals*' search for the next deal is under way
+        self.looking = False
         # a game the autosave brought back part-way through was counted when its first card
         # moved; a saved game ``loaded`` from a file counts as a game played once a card
         # moves here (its win then too: loading a file again and again never counts a win
@@ -147,9 +153,10 @@ class Session:
         *Only winnable deals* is on and a solver is at hand)."""
         self.demo = None
         if seed is None and not any_deal and self.worker is not None and self.options.values.get("winnable_deals"):
-            self.game.message = "Looking for a winnable deal..."
+            self.game.message = LOOKING
             self.worker.start("winnable-deal", Game(self.game.ruleset, fresh_seed(), self.game.options),
                               timeout=WINNABLE_DEAL_SECONDS)
+            self.looking = True
             self.announce("view")
             return
         seed = fresh_seed() if seed is None else seed
@@ -342,6 +349,7 @@ class Session:
         self.solution = None
         if not keep_hint:
             self.hint = None
+        self._call_off_deal()
         worker = self.worker
         on = worker is not None and self.indicator_on
         if worker is not None and on and self.game.status == "playing":
@@ -358,12 +366,22 @@ class Session:
                 self.worker.stop()
             self.indicator = LABELS["unwinnable"] if on and self.game.status == "lost" else ""
 
+    def _call_off_deal(self) -> None:
+        """The game played on (a move, Undo, Hint, Demo) while *Only winnable deals* looked
+        for the next deal: the new deal is given up, and said (its search is the worker's
+        one job, which the next question replaces)."""
+        if self.looking:
+            self.looking = False
+            if not self.game.message or self.game.message == LOOKING:
+                self.game.message = "New game called off: the game was played on"
+
     def on_answer(self, answer: Answer) -> None:
         """The solver's answer to the latest question (older answers are dropped)."""
         if self.worker is None or answer.job != self.worker.job:
             return
         result = answer.result
         if answer.kind == "winnable-deal":
+            self.looking = False
             seconds = result.get("seconds", 0.0)
             if result.get("seed") is None:
                 tried = result.get("tried", 0)
@@ -416,6 +434,7 @@ class Session:
             # (also where the line known starts otherwise: the solver's process, which knows the
             # position, turns the line to a move to a foundation first where one will do)
             self.hint = None
+            self._call_off_deal()
             self.game.message = "Hint: thinking..."
             self.worker.start("hint", game, timeout=HINT_SECONDS)
             self.announce("view")
@@ -492,6 +511,7 @@ class Session:
             if self.worker is None:
                 self.say("There is no solver to play the demo")
                 return
+            self._call_off_deal()
             self.game.message = THINKING
             self.worker.start("solution", self.game)
         elif not self.solution:

@@ -124,6 +124,24 @@ def test_only_winnable_deals_that_finds_none_says_so_and_keeps_the_game(tmp_path
         worker.close()
 
 
+def test_a_move_while_looking_for_a_winnable_deal_calls_the_new_deal_off_and_says_so(tmp_path):
+    # (a play-test: a move during the search replaced it with the indicator's, and the new
+    # deal never came, with not a word)
+    session, worker, before = asking_for_a_winnable_deal(tmp_path)
+    try:
+        move = next(iter(session.game.legal_moves))
+        session.play(move)
+        assert session.game.message == "New game called off: the game was played on"
+        assert worker.asked[-1][0] == "verdict" and session.game.history
+        worker.deliver(session)
+        assert session.game.history and session.game.message == "New game called off: the game was played on"
+        session.new_game()                       # asked again, and left alone: the deal comes
+        worker.deliver(session, 120)
+        assert "A winnable deal, found in" in session.game.message and not session.game.history
+    finally:
+        worker.close()
+
+
 def test_a_hint_to_turn_the_stock_says_how_often_and_what_for(tmp_path):
     """The solver plays a card from deep in a stock that goes round for ever as clicks and
     then the card: the hint counts the clicks and names the card they bring up."""

@@ -213,7 +213,7 @@ def test_toggle_resize_and_scroll():
 
 #: one move (t7 to t8) from every playing stack in order: auto finish then flies the rest up
 SORTED_BUT_ONE = {"f1": "AH 2H 3H 4H 5H 6H 7H 8H 9H", "f2": "AC 2C 3C 4C 5C 6C 7C 8C",
-                  "t1": "KS 9C", "t2": "TH", "t3": "TC", "t4": "QH JH", "t5": "KH", "t6": "JC",
+                  "t1": "9C", "t2": "TH", "t3": "TC", "t4": "QH JH", "t5": "KH", "t6": "JC",
                   "t7": "QC KC", "r2": "AD", "r5": "2D"}
 
 

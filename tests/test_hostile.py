@@ -142,7 +142,7 @@ def test_a_number_too_large_says_so_with_its_range(tmp_path):
 # -- position files -------------------------------------------------------------------------------
 @pytest.mark.parametrize("text,says", [
     ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
-    ('{"seed": ' + "9" * 5000 + "}", "not a JSON position"),
+    ('{"seed": ' + "9" * 5000 + "}", "not a JSON position (a number of thousands of digits)"),
     ('{"seed": 18446744073709551616}', "from 0 to 18446744073709551615"),
     ('{"piles": 5}', '"piles" must be a list'),
     ('{"piles": [{"name": ["t1"]}]}', 'each pile is an object with a "name"'),
@@ -277,3 +277,11 @@ def test_loading_a_fifo_on_the_desktop_opens_an_error_box(tmp_path):
     before = desktop.game.to_position()
     assert desktop.open_game(str(fifo)) is False
     assert "FIFO" in " ".join(desktop.error.lines) and desktop.game.to_position() == before
+
+
+def test_an_options_file_past_its_bound_says_the_bound_in_kilobytes(tmp_path):
+    # (a play-test: "is too big: more than 0 MB" for the options file's 64 KB)
+    from kingalbert.app.options import load_options
+    path = tmp_path / "options"
+    path.write_text("#" * 70_000)
+    assert "is too big: more than 64 KB" in load_options(path).problem

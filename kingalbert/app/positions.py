@@ -28,8 +28,8 @@ def parse_json(data: bytes, where: str, what: str):
         raise PositionError(f"{where}:{error.lineno}: not {what} ({error.msg})") from None
     except RecursionError:
         raise PositionError(f"{where}: not {what} (nested too deeply)") from None
-    except ValueError as error:   # a number too long to convert
-        raise PositionError(f"{where}: not {what} ({error})") from None
+    except ValueError:   # (Python's: a number too long to convert)
+        raise PositionError(f"{where}: not {what} (a number of thousands of digits)") from None
 
 
 def read_position(path) -> object:

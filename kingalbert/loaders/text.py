@@ -59,7 +59,8 @@ def read_bytes(path, limit: int = MAX_BYTES) -> bytes:
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise ReadError(f"is too big: more than {limit // 2**20} MB")
+        size = f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit // 2**10} KB"
+        raise ReadError(f"is too big: more than {size}")
     return data
 
 

@@ -142,3 +142,16 @@ def test_cards_left_on_the_cursor_name_the_method_or_predicate():
         game.play("click:B")
     assert info.value.line == 8 and "integrity? (line 8) must not leave cards" in str(info.value)
     assert not game.history
+
+
+def test_a_number_of_thousands_of_digits_and_a_card_past_the_last_are_named_with_their_line():
+    # (a play-test: 5,001 digits gave Python's own message with no line; Add 500 said "156")
+    error = refused("game G is 10 by 10;\nstack A is\n  X := 0; Y := " + "9" * 5001 + ";\nend A;\norder A.")
+    assert error.line == 3 and "is too big" in error.message and "5001 digits" in error.message
+    assert len(error.message) < 200
+    program = ("game G is 7 by 5;\nstack A;\nstack A is\n  X := 0; Y := 0;\n  Start is\n    begin\n"
+               "      Add {} .. {};\n    end;\nend A;\norder A.")
+    for first, last, named in ((500, 500, 500), (150, 170, 156), (-3, 2, -3)):
+        with pytest.raises(RuleFileError) as info:
+            Game(loads(program.format(first, last), "adds.cdl"), 1)
+        assert info.value.line == 7 and f"{named} is not a card" in info.value.message

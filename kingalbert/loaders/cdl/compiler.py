@@ -146,7 +146,8 @@ class Compiler(ExpressionCompiler):
             stack = stack_of(rt)
             cards = rt.cards(stack.key)
             if first <= last:
-                bad = first if first < 0 else EMPTY_CARD if last >= EMPTY_CARD else None
+                # (the first value of the range that is no card)
+                bad = first if first < 0 else max(first, EMPTY_CARD) if last >= EMPTY_CARD else None
                 if bad is not None:
                     fail(line, f"{bad} is not a card that can lie on a stack (0 to 155)")
                 if len(cards) + last - first + 1 > MAX_CARDS:

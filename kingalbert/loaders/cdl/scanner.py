@@ -112,9 +112,12 @@ class Scanner:
         while self.peek() in DIGITS and not self.at_end():
             self.advance()
         text = self.source[self.start:self.current]
-        value = int(text)
+        # (past a few digits the value is too big whatever they are: Python refuses to
+        # convert thousands of them, and the message quotes the number cut short)
+        value = int(text) if len(text.lstrip("0")) <= 6 else INT_MAX + 2
         if value > INT_MAX + 1:  # 32768 is allowed so that -32768 can be written
-            self.error(f"Number {text} is too big: integers go from -32768 to 32767.")
+            shown = text if len(text) <= 20 else f"{text[:20]}… ({len(text)} digits)"
+            self.error(f"Number {shown} is too big: integers go from -32768 to 32767.")
             value = INT_MAX
         self.add(T.NUMBER, value)
 

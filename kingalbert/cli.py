@@ -90,6 +90,12 @@ def make_game(args, ruleset=None):
         if args.rulefile is not None:
             raise CommandError(f"--load starts from a saved game, which names its own game: "
                                f"not {shorten(args.rulefile)!r} too", 2)
+        given = [flag for flag, value in (("--mode", getattr(args, "mode", None)),
+                                          ("--auto-finish", getattr(args, "auto_finish", None)),
+                                          ("--auto-stack", getattr(args, "auto_stack", None))) if value is not None]
+        if given:
+            raise CommandError(f"{given[0]} doesn't go with --load: a saved game plays under its own options "
+                               "(an action option:NAME=VALUE changes one)", 2)
         return read_game(args.load)
     ruleset = ruleset or safe_load(args.rulefile)
     options = effective_options(args)
@@ -229,8 +235,9 @@ def cmd_solve(args) -> int:
 
 def solve_seeds(args) -> int:
     """Solve a range of deals: one line per deal, then how many were decided."""
-    if args.position is not None:
-        raise CommandError("--seeds and --position don't go together")
+    for flag, value in (("--position", args.position), ("--seed", args.seed)):
+        if value is not None:
+            raise CommandError(f"--seeds and {flag} don't go together", 2)
     from .engine import solver
     first, last = args.seeds
     ruleset = safe_load(args.rulefile)
@@ -264,6 +271,8 @@ def _seed_range(text: str) -> tuple[int, int]:
 # their command runs, so that the headless commands start without it.
 def cmd_shot(args) -> int:
     from .desktop.shot import shot
+    if args.layout is not None and os.path.abspath(args.layout) == os.path.abspath(args.output):
+        raise CommandError(f"-o and --layout name the same file ({shorten(args.output)}): one would be lost", 2)
     game = make_game(args)
     shot(game, args.output, scale=args.scale, layout=args.layout)
     return 0
@@ -375,22 +384,18 @@ def parse_command(argv: list[str]) -> argparse.Namespace:
 
 
 def split_rulefile(items: list[str]) -> tuple[str | None, list[str]]:
-    """The rule file among the positional items, and the actions.  The first item is the
-    rule file if a file of that name exists or it doesn't read as an action; otherwise
-    the rule file is the one later item that doesn't read as an action, if any."""
-    if not items:
-        return None, []
-    first = items[0]
-    if os.path.exists(first) or not _ACTION.match(first):
-        return first, items[1:]
-    files = [i for i, item in enumerate(items) if not _ACTION.match(item)]
+    """The rule file among the positional items, wherever it stands, and the actions: the
+    first item that doesn't read as an action, else the first that reads as one but is
+    a file (or folder) that exists."""
+    files = ([i for i, item in enumerate(items) if not _ACTION.match(item)]
+             or [i for i, item in enumerate(items) if os.path.exists(item)])
     if not files:
         return None, items
     index = files[0]
     return items[index], items[:index] + items[index + 1:]
 
 
-_ACTION = re.compile(r"^(undo|redo|(click|adjust|option):.+|[^>]+>[^>]+)$", re.I)
+_ACTION = re.compile(r"^(undo|redo|(click|adjust|option|button):.+|[^>]+>[^>]+)$", re.I)
 
 
 def build_desktop_parser() -> argparse.ArgumentParser:

@@ -45,15 +45,16 @@ def test_replay_undo_at_the_deal_is_refused(capsys):
 
 
 def test_replay_option_flags(capsys, tmp_path):
-    position = {"game": "King Albert", "piles": [{"name": "t1", "cards": ["7S", "AC"]}, {"name": "t2", "cards": ["6H"]},
-                                                   {"name": "t3", "cards": ["KD"]}]}
+    # (every card's lower ones of its suit there: Auto finish can put the rest up)
+    position = {"game": "King Albert", "piles": [{"name": "t1", "cards": ["3S", "AC"]}, {"name": "t2", "cards": ["2H"]},
+                                                   {"name": "f1", "cards": ["AH"]}, {"name": "f4", "cards": ["AS", "2S"]}]}
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(position))
     code, _, _ = run(capsys, "replay", "--position", str(path), "--auto-stack", "off", "t2>t1")
     assert code == 3
     code, out, _ = run(capsys, "replay", "--position", str(path), "--auto-stack", "on", "--auto-finish", "off", "t2>t1")
     piles = {pile["name"]: pile["cards"] for pile in json.loads(out)["piles"]}
-    assert code == 0 and piles["t1"] == ["7S", "6H"] and piles["f2"] == ["AC"]
+    assert code == 0 and piles["t1"] == ["3S", "2H"] and piles["f2"] == ["AC"]
     code, out, _ = run(capsys, "replay", "--position", str(path), "--auto-stack", "on", "t2>t1")
     assert code == 0 and json.loads(out)["status"] == "won"
 

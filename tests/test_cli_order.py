@@ -157,3 +157,61 @@ def test_a_built_in_game_by_its_id(capsys, tmp_path, monkeypatch):
     assert plain == out
     code, _, err = run(capsys, ["deal", "queen-albert", "--seed", "4"])
     assert code == 1 and "queen-albert" in err
+
+
+def test_a_button_action_or_a_rule_file_named_as_an_action_may_stand_anywhere(capsys, tmp_path, monkeypatch):
+    # (a play-test: `replay --seed 1 button:1 golf.cdl` took button:1 for the rule file, and a
+    # rule file named k>x was one only when it came first)
+    golf = str(FILES["cdl"][0])
+    answers = {run(capsys, ["replay", *argv])[2] for argv in (
+        [golf, "--seed", "1", "button:1"], ["--seed", "1", "button:1", golf])}
+    assert len(answers) == 1 and "no such file" not in answers.pop()
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "k>x").write_bytes(FILES["pat"][0].read_bytes())
+    for argv in (["k>x", "--seed", "1", "click:p1"], ["--seed", "1", "click:p1", "k>x"]):
+        code, out, err = run(capsys, ["replay", *argv])
+        assert code == 0 and json.loads(out)["moves"] == ["click:p1"], argv
+
+
+def test_options_that_a_saved_game_would_not_use_are_refused_with_load(capsys, tmp_path):
+    # (a play-test: --mode, --auto-finish and --auto-stack were dropped without a word)
+    saved = tmp_path / "s.json"
+    assert run(capsys, ["replay", "--seed", "1", "--save", str(saved)])[0] == 0
+    for flag, value in (("--mode", "hard"), ("--auto-finish", "off"), ("--auto-stack", "on")):
+        code, out, err = run(capsys, ["moves", "--load", str(saved), flag, value])
+        assert code == 2 and out == "" and flag in err and "option:NAME=VALUE" in err
+    for other in (["--seed", "1"], ["--position", str(saved)]):
+        code, out, err = run(capsys, ["solve", "--seeds", "1-2", *other])
+        assert code == 2 and out == "" and "don't go together" in err
+
+
+def test_shot_refuses_one_file_for_the_picture_and_the_layout(capsys, tmp_path):
+    same = tmp_path / "same.x"
+    code, out, err = run(capsys, ["shot", "--seed", "1", "-o", str(same), "--layout", str(same)])
+    assert code == 2 and "same file" in err and not same.exists()
+    # a picture that can't be written leaves no layout either
+    layout = tmp_path / "layout.json"
+    code, out, err = run(capsys, ["shot", "--seed", "1", "-o", str(tmp_path / "no" / "x.png"), "--layout", str(layout)])
+    assert code == 1 and not layout.exists()
+
+
+def test_an_output_name_ending_in_a_slash_is_a_folder_and_nothing_is_written(capsys, tmp_path, monkeypatch):
+    # (a play-test: `shot -o newdir/` wrote a file newdir; `--save f.json/` overwrote f.json)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "victim.json").write_text("kept")
+    code, out, err = run(capsys, ["replay", "--seed", "7", "--save", "victim.json/"])
+    assert code == 1 and "slash" in err and (tmp_path / "victim.json").read_text() == "kept"
+    code, out, err = run(capsys, ["shot", "--seed", "1", "-o", "newdir/"])
+    assert code == 1 and not (tmp_path / "newdir").exists()
+
+
+def test_replay_refuses_to_save_more_moves_than_a_saved_game_holds(capsys, tmp_path, monkeypatch):
+    # (a play-test: 100,001 moves were saved, and the file then refused to load)
+    import kingalbert.app.saves as saves
+    monkeypatch.setattr(saves, "MAX_MOVES", 5)
+    pat = str(FILES["pat"][0])
+    saved = tmp_path / "many.json"
+    code, out, err = run(capsys, ["replay", pat, "--seed", "1", *["click:p1"] * 6, "--save", str(saved)])
+    assert code == 1 and "at most 5" in err and not saved.exists()
+    code, out, err = run(capsys, ["replay", pat, "--seed", "1", *["click:p1"] * 5, "--save", str(saved)])
+    assert code == 0 and run(capsys, ["moves", "--load", str(saved)])[0] == 0

@@ -63,6 +63,9 @@ def target_of(path) -> Path:
 def atomic_write(path, data: str | bytes, *, make_folder: bool = False) -> Path:
     """Write ``data`` to ``path`` atomically (see the module); returns the file written.
     An error of the writing itself names ``path``, not the temporary file."""
+    if str(path).endswith(("/", os.sep)):
+        # (Path would drop the slash and write a file of the folder's name)
+        raise WriteRefused(path, "ends with a slash, as a folder's name does, not a file's")
     target = target_of(path)
     if target != Path(path):
         make_folder = False     # (a link's folder is the user's: made by no one but them)

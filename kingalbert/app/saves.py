@@ -21,7 +21,7 @@ from ..engine.game import Game
 from ..engine.ruleset import Ruleset
 from ..loaders.text import ReadError, read_bytes
 from .catalogue import GameRef, safe_load
-from .files import atomic_write, data_dir, set_aside, try_lock
+from .files import WriteRefused, atomic_write, data_dir, set_aside, try_lock
 from .game_options import is_option_action, option_actions, parse_option
 from .positions import parse_json
 
@@ -296,7 +296,12 @@ def game_text(game: Game) -> str:
 
 
 def write_game(game: Game, path, *, make_folder: bool = False) -> Path:
-    """Write the saved game of ``game``; returns the file written (through a link, its target)."""
+    """Write the saved game of ``game``; returns the file written (through a link, its target).
+    A game of more moves than a saved game holds is refused (``WriteRefused``): it would
+    not load again."""
+    held = len(game.history) + len(game.records()[1])
+    if held > MAX_MOVES:
+        raise WriteRefused(path, f"not written: the game holds {held} moves, and a saved game at most {MAX_MOVES}")
     return atomic_write(path, game_text(game), make_folder=make_folder)
 
 

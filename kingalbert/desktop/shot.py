@@ -35,10 +35,11 @@ def shot(game, output, scale: int = 1, layout=None) -> None:
     # no solver in the background: a screenshot shows the position, not a verdict still to come
     desktop = Desktop(game, autosave=False, thinking=False)
     screen = desktop.render()
-    if layout is not None:
-        atomic_write(layout, (json.dumps(frame_layout(desktop), indent=1) + "\n").encode())
+    found = frame_layout(desktop) if layout is not None else None
     if scale != 1:
         screen = pygame.transform.scale(screen, (SCREEN_W * scale, SCREEN_H * scale))
     buffer = io.BytesIO()
     pygame.image.save(screen, buffer, "shot.png")
     atomic_write(output, buffer.getvalue())
+    if layout is not None:      # (after the picture: a picture that can't be written leaves no layout)
+        atomic_write(layout, (json.dumps(found, indent=1) + "\n").encode())

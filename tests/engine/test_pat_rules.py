@@ -697,3 +697,25 @@ def test_status_text_and_pile_descriptions():
     game = Game(limited, 0)
     assert limited.status_text(game) == "Pass 1 of 3"
     assert limited.describe_pile(game, game.pile("p1")) == ["Click to draw 1", "Passes: 3"]
+
+
+def test_a_positions_pass_through_the_stock_must_be_one_the_rules_reach(tmp_path, capsys):
+    # (a play-test: "pass": 99999 in a Pyramid position gave "internal error (OverflowError)"
+    # to solve; "x", true, 1.5 and -1 were taken as 1 without a word)
+    import json
+
+    from kingalbert.app.catalogue import GAMES_DIR
+    from kingalbert.cli import main
+    pyramid = str(GAMES_DIR / "pat" / "Pyramid.pat")
+    assert main(["deal", pyramid, "--seed", "1"]) == 0
+    position = json.loads(capsys.readouterr().out)
+    for passes, fine in ((99999, False), (2**31, False), ("x", False), (True, False), (1.5, False), (-1, False),
+                         (3, True), (1, True)):
+        position["vars"] = {**position.get("vars", {}), "pass": passes}
+        path = tmp_path / "p.json"
+        path.write_text(json.dumps(position))
+        code = main(["solve", pyramid, "--position", str(path), "--timeout", "0.2"])
+        out, err = capsys.readouterr()
+        assert (code == 0) == fine and "internal error" not in err, (passes, err)
+        if not fine:
+            assert '"pass" must be a whole number from 1 to 3' in err and "p.json" in err

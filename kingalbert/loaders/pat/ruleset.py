@@ -18,6 +18,7 @@ from .model import (
     Sequence,
     StockSpec,
 )
+from .validation import check_vars, validate
 
 
 class PatRuleset(Ruleset):
@@ -35,51 +36,13 @@ class PatRuleset(Ruleset):
 
     # -- checks ---------------------------------------------------------------------
     def validate(self) -> None:
-        """Raise PatRulesError for a game that can't be dealt or won."""
-        decks, stock, specs = self.decks, self.stock, self.specs
-        if not isinstance(decks, int) or not 1 <= decks <= 8:
-            raise PatRulesError(f"a game uses 1 to 8 decks, not {decks}")
-        total = 52 * decks
-        if stock.count != total:
-            raise PatRulesError(f"the stock must hold all {total} cards of {decks} deck(s) (52 x decks), not "
-                                f"{stock.count}", 1)
-        if stock.face not in (0, 2):
-            raise PatRulesError("the stock's cards show their backs (0) or faces (2)", 1)
-        if not 0 <= stock.waste <= len(specs) + 1 or stock.waste == 1:
-            raise PatRulesError(f"the wastepile must be one of piles 2-{len(specs) + 1}, or 0 for none, not "
-                                f"{stock.waste}", 1)
-        if len(specs) + 1 > 150:
-            raise PatRulesError("a game has at most 150 piles")
-        dealt = 0
-        leader = False
-        for number, spec in enumerate(specs, start=2):
-            cap = spec.capacity
-            if spec.target < 0 and cap is not None and spec.count > cap:
-                raise PatRulesError(f"pile {number} is dealt {spec.count} cards but may hold only {cap}", number)
-            if spec.base_group:
-                if spec.count == 1:
-                    leader = True
-                elif spec.count != 0:
-                    raise PatRulesError(f"pile {number} takes its foundation value from its first card: it is dealt 1 "
-                                        "card (the first of a group) or 0", number)
-                elif not leader:
-                    raise PatRulesError(f"pile {number} takes the foundation value of an earlier pile, but no earlier "
-                                        "such pile is dealt a card", number)
-            if spec.extract and spec.count and spec.rules[0].empty.kind != "card":
-                if spec.rules[0].empty.kind == "none":
-                    raise PatRulesError(f"pile {number} takes cards out of the stock but its card number (10) says no "
-                                        "card", number)
-            if not spec.rules or len(spec.rules) > 2:
-                raise PatRulesError(f"pile {number} has one or two rule sets", number)
-            dealt += spec.count
-            if dealt > total:
-                raise PatRulesError(f"the deal needs {dealt} cards by pile {number}, but {decks} deck(s) hold {total}",
-                                    number)
-        playing = [s for i, s in enumerate(specs, start=1) if not s.window_only or i == stock.waste - 1]
-        if not any(0 <= s.target < UNLIMITED for s in playing) and not 0 <= stock.target < UNLIMITED:
-            raise PatRulesError("no pile has a winning number of cards (0-998), so the game could never be won")
-        # particular cards taken out of the stock: the deck must hold them whatever the shuffle
-        self._extract_plan(list(new_deck(decks, face_up=True)), check=True)
+        """Raise PatRulesError for a game that can't be dealt or won (``validation.py``)."""
+        validate(self)
+
+    def check_position(self, game) -> None:
+        """Also refuse a pass through the stock that the rules can't reach."""
+        super().check_position(game)
+        check_vars(self, game)
 
     def _groups(self) -> dict[int, int | None]:
         """Pile index -> index of the leader whose first card sets its foundation value

@@ -16,7 +16,7 @@ import sys
 from . import __version__
 from .app import positions
 from .app.catalogue import safe_load
-from .app.game_options import is_option_action, parse_option
+from .app.game_options import finishing_move, is_option_action, parse_option
 from .app.options import Options, load_options, save_options
 from .app.saves import action_log, read_game, write_game
 from .engine.errors import IllegalMoveError, InvalidMoveError, RuleFileError, SolitaireError, shorten
@@ -146,6 +146,10 @@ def apply_actions(game, actions) -> None:
                 raise IllegalMoveError("There is nothing to redo")
         elif is_option_action(word):
             game.set_option(*parse_option(game.ruleset, action))
+            # (as the menu's tick: Auto finish ticked on a sorted position finishes now)
+            finishing = finishing_move(game)
+            if finishing is not None:
+                game.play(finishing)
         else:
             game.play(action)
 
@@ -178,7 +182,9 @@ def cmd_replay(args) -> int:
     for action in args.actions:
         try:
             apply_actions(game, [action])
-        except IllegalMoveError as error:
+        except (IllegalMoveError, RuleFileError) as error:
+            # (a game program that fails on a move, a runaway loop say, has it rolled back:
+            # a refusal, with the program's FILE:LINE reason)
             print_position(game)
             print(f"{action}: {error}", file=sys.stderr)
             return 3

@@ -252,3 +252,14 @@ def test_a_game_saved_with_a_relative_rule_file_loads_from_any_folder(capsys, tm
     capsys.readouterr()
     assert main(["replay", "--load", str(games / "old.json")]) == 0
     assert "p1" in capsys.readouterr().out
+
+
+def test_ticking_auto_finish_by_an_action_finishes_a_sorted_position_as_the_menu_does(capsys, tmp_path):
+    # (a play-test: `option:auto-finish=on` left a sorted position as it was; the menu's tick
+    # finishes it at once, as a move of its own)
+    position = {"game": "King Albert", "piles": [{"name": "t1", "cards": ["2C", "AC"]}, {"name": "t2", "cards": ["3C"]}]}
+    path = tmp_path / "sorted.json"
+    path.write_text(json.dumps(position))
+    code, out, _ = run(capsys, "replay", "--position", str(path), "--auto-finish", "off", "option:auto-finish=on")
+    done = json.loads(out)
+    assert code == 0 and done["status"] == "won" and done["moves"] == ["option:auto-finish=on", "t1>f2"]

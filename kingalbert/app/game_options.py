@@ -39,6 +39,13 @@ def demo_options(game: Game) -> dict:
     return {name: False for name in game.ruleset.assist_options if name in game.options}
 
 
+def finishing_move(game: Game):
+    """The move that starts a finish the options just changed allow at once (*Auto finish*
+    ticked with every stack sorted: its first card up), or None; a client plays it after
+    the change, as a move of its own (Undo takes it back, a saved game replays it)."""
+    return game.ruleset.finishing_move(game) if game.status == "playing" else None
+
+
 def is_option_action(text: str) -> bool:
     return text.strip().lower().startswith(PREFIX)
 

@@ -28,7 +28,7 @@ from ..engine.game import MAX_SEED, Game, MoveRecord
 from ..engine.moves import Move
 from .catalogue import GameRef, rule_file_place, safe_load
 from .files import atomic_write, data_dir
-from .game_options import demo_options
+from .game_options import demo_options, finishing_move
 from .indicator import LABELS, THINKING, Indicator
 from .options import Options, load_options, save_options
 from .saves import autosave_path, game_text, is_saved_game, load_autosave, read_game, write_game
@@ -287,7 +287,7 @@ class Session:
         self.changed()
         # (Auto finish ticked with every stack sorted: the finish starts now, not after the
         # next move; its first card is played as a move, so it undoes and saves as one)
-        finishing = self.game.ruleset.finishing_move(self.game) if self.game.status == "playing" else None
+        finishing = finishing_move(self.game)
         if finishing is not None:
             self.play(finishing)
 

@@ -155,3 +155,24 @@ def test_a_number_of_thousands_of_digits_and_a_card_past_the_last_are_named_with
         with pytest.raises(RuleFileError) as info:
             Game(loads(program.format(first, last), "adds.cdl"), 1)
         assert info.value.line == 7 and f"{named} is not a card" in info.value.message
+
+
+RUNAWAY_CLICK = """game R is 2 by 1;
+var n : integer;
+stack A is X := 0; Y := 0;
+  Start is begin Add 0 .. 3; end;
+  SelectFrom(p : index) is begin n := 0; while n >= 0 do n := 1 end;
+end A;
+stack B is X := 1; Y := 0; end B;
+order A B.
+"""
+
+
+def test_a_move_whose_program_runs_away_is_refused_by_replay_with_the_position_before(capsys, tmp_path):
+    # (a play-test: exit 1, "error FILE:LINE", and no position, as if the file could not load)
+    import json
+    path = tmp_path / "runaway.cdl"
+    path.write_text(RUNAWAY_CLICK)
+    assert main(["replay", str(path), "--seed", "1", "click:A"]) == 3
+    out, err = capsys.readouterr()
+    assert json.loads(out)["moves"] == [] and f"click:A: {path}:5:" in err and "steps" in err

@@ -210,7 +210,7 @@ def from_save(ruleset: Ruleset, save: dict) -> Game:
 
 
 def _text(entry) -> str:
-    return entry.get("move", "") if isinstance(entry, dict) else str(entry)
+    return str(entry.get("move", "")) if isinstance(entry, dict) else str(entry)
 
 
 def _replay(game: Game, entry, number: int) -> bool:
@@ -224,6 +224,8 @@ def _replay(game: Game, entry, number: int) -> bool:
         return True
     if not isinstance(entry, str):
         raise PositionError(f"move {number} is not an action")
+    if entry.strip().lower() in ("undo", "redo"):
+        raise PositionError('undo and redo are no moves of a saved history (what was taken back is under "undone")')
     game.play(entry)
     return True
 

@@ -50,6 +50,18 @@ def test_a_tampered_saved_game_is_refused(tmp_path):
         from_save(KingAlbert(), data)
 
 
+def test_a_history_entry_that_is_no_move_is_named_with_its_number(tmp_path):
+    # (a play-test: {"move": 5} gave Python's TypeError; "undo" was "not an action", with
+    # undo among the actions the message listed)
+    for entry, says in (({"move": 5, "by": "demo"}, "is not an action"), ("undo", "undo and redo are no moves")):
+        data = to_save(played(undo=0))
+        data["moves"].append(entry)
+        with pytest.raises(PositionError) as caught:
+            from_save(KingAlbert(), data)
+        number = len(data["moves"])
+        assert f"move {number} (" in str(caught.value) and says in str(caught.value)
+
+
 def test_autosave_round_trip_and_corrupt_autosave_is_kept():
     assert load_autosave() == (None, None)
     game = played()

@@ -19,7 +19,7 @@ from .app.catalogue import safe_load
 from .app.game_options import finishing_move, is_option_action, parse_option
 from .app.options import Options, load_options, save_options
 from .app.saves import action_log, read_game, write_game
-from .engine.errors import IllegalMoveError, InvalidMoveError, RuleFileError, SolitaireError, shorten
+from .engine.errors import IllegalMoveError, InvalidMoveError, RuleFileError, SolitaireError, cut_lines, shorten
 from .engine.game import MAX_SEED, Game
 
 COMMANDS = ("check", "deal", "replay", "moves", "solve", "shot", "bench", "options")
@@ -186,7 +186,7 @@ def cmd_replay(args) -> int:
             # (a game program that fails on a move, a runaway loop say, has it rolled back:
             # a refusal, with the program's FILE:LINE reason)
             print_position(game)
-            print(f"{action}: {error}", file=sys.stderr)
+            say(f"{action}: {error}")
             return 3
     print_position(game)
     if game.message:
@@ -423,6 +423,12 @@ HANDLERS = {
 }
 
 
+def say(message: str) -> None:
+    """An error's message on stderr, each line cut to ``MAX_MESSAGE_LINE`` (a value the
+    user typed, repeated, may be any length)."""
+    print(cut_lines(message), file=sys.stderr)
+
+
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in COMMANDS:
@@ -434,29 +440,29 @@ def main(argv=None) -> int:
     try:
         return handler(args)
     except CommandError as error:
-        print(f"kingalbert: {error}", file=sys.stderr)
+        say(f"kingalbert: {error}")
         return error.code
     except RuleFileError as error:
-        print(f"error {error}", file=sys.stderr)
+        say(f"error {error}")
         return 1
     except InvalidMoveError as error:
-        print(f"kingalbert: {error}", file=sys.stderr)
+        say(f"kingalbert: {error}")
         return 2
     except SolitaireError as error:
-        print(f"kingalbert: {error}", file=sys.stderr)
+        say(f"kingalbert: {error}")
         return 1
     except BrokenPipeError:
         return 0
     except OSError as error:   # a file the command had to write or read, refused by the system
         name = f"{error.filename}: " if error.filename else ""
-        print(f"kingalbert: {name}{error.strerror or error}", file=sys.stderr)
+        say(f"kingalbert: {name}{error.strerror or error}")
         return 1
     except KeyboardInterrupt:
         return 130
     except (MemoryError, RecursionError) as error:
-        print(f"kingalbert: the command needs more {'memory' if isinstance(error, MemoryError) else 'nesting'} "
-              "than it may use", file=sys.stderr)
+        say(f"kingalbert: the command needs more {'memory' if isinstance(error, MemoryError) else 'nesting'} "
+            "than it may use")
         return 1
     except Exception as error:  # a bug: still a message, never a traceback
-        print(f"kingalbert: internal error ({type(error).__name__}: {error}); please report it", file=sys.stderr)
+        say(f"kingalbert: internal error ({type(error).__name__}: {error}); please report it")
         return 1

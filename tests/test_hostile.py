@@ -285,3 +285,16 @@ def test_an_options_file_past_its_bound_says_the_bound_in_kilobytes(tmp_path):
     path = tmp_path / "options"
     path.write_text("#" * 70_000)
     assert "is too big: more than 64 KB" in load_options(path).problem
+
+
+def test_a_name_or_a_value_of_any_length_comes_back_in_lines_of_at_most_300(capsys):
+    # (a play-test: a pile name of 1,000 characters, a rule file's name of 100,000, came
+    # back whole on one line, and a name too long for the system as Python's OSError)
+    from kingalbert.cli import main
+    for argv in (["moves", "--seed", "1", "t1>" + "z" * 1000], ["replay", "--seed", "1", "x" * 100_000],
+                 ["check", "y" * 300], ["moves", "--seed", "1", "t1:" + "9" * 5000 + ">t2"]):
+        code = main(argv)
+        out, err = capsys.readouterr()
+        said = (err + out).strip().split("\n")
+        assert code != 0 and said and all(len(line) <= 300 for line in said), (argv[:2], [len(x) for x in said])
+        assert "OSError" not in err + out and "Errno" not in err + out

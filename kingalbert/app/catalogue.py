@@ -96,6 +96,8 @@ def safe_load(ref: GameRef | str | None) -> Ruleset:
         raise RuleFileError(str(ref), None, "is nested too deeply to read") from None
     except MemoryError:
         raise RuleFileError(str(ref), None, "needs more memory than there is to load") from None
+    except OSError as error:    # (the system's, as a name too long for it)
+        raise RuleFileError(str(ref), None, f"can't be read ({error.strerror or error})") from None
     except Exception as error:  # a loader bug must not cost the user a traceback
         raise RuleFileError(str(ref), None, f"could not be loaded ({type(error).__name__}: {error})") from None
 

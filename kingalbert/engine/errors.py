@@ -26,7 +26,8 @@ def shorten(text: str, limit: int = 60) -> str:
 MAX_MESSAGE_LINE = 300
 
 
-def _cut_lines(message: str) -> str:
+def cut_lines(message: str) -> str:
+    """Each line of ``message`` cut to ``MAX_MESSAGE_LINE`` characters, with "…"."""
     if len(message) <= MAX_MESSAGE_LINE:
         return message
     return "\n".join(line if len(line) <= MAX_MESSAGE_LINE else line[: MAX_MESSAGE_LINE - 1] + "\u2026"
@@ -40,11 +41,13 @@ class RuleFileError(SolitaireError):
     def __init__(self, path, line, message):
         self.path = str(path)
         self.line = line
-        self.message = _cut_lines(str(message))
+        self.message = cut_lines(str(message))
         super().__init__(str(self))
 
     def __str__(self):
-        where = self.path if self.line is None else f"{self.path}:{self.line}"
+        # (a path the user typed is repeated too: cut as a value is)
+        path = shorten(self.path, MAX_MESSAGE_LINE // 2)
+        where = path if self.line is None else f"{path}:{self.line}"
         return f"{where}: {self.message}"
 
     def __reduce__(self):

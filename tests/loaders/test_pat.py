@@ -638,3 +638,13 @@ def test_cli_check_reports_a_bad_file(tmp_path, capsys):
     path.write_text("Bad\n1 2\n52 0 0 0 0 0 0 1 999 0 0\n0 100 200 0 0 9 999 1 1 999 999\n")
     assert main(["check", str(path)]) == 1
     assert f"{path}:4: pile 2" in capsys.readouterr().out
+
+
+def test_a_number_of_hundreds_of_digits_is_cut_and_its_reason_kept():
+    # (a play-test: the line was cut at 300 characters inside the number, the reason lost)
+    text = bundled("pat/Klondike.pat")[0].read_text()
+    first, second, *rest = text.split("\n")
+    damaged = "\n".join([first, second.replace("13", "9" * 5000, 1), *rest])
+    with pytest.raises(RuleFileError) as caught:
+        loads(damaged, "a.pat")
+    assert caught.value.line == 2 and "is far too big a number here" in str(caught.value)

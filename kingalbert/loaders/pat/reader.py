@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ...engine.errors import RuleFileError
+from ...engine.errors import RuleFileError, shorten
 from ..text import read_text
 from .model import CardPattern, PatRulesError, PileSpec, PutRule, RuleSet, Sequence, StockSpec, TakeRule
 from .ruleset import PatRuleset
@@ -102,7 +102,7 @@ def _numbers(text: str, filename: str, line_number: int) -> tuple[list[int], boo
             sign = -1 if token[0] in _SIGNS[1:] else 1
             digits = token.lstrip(_SIGNS)
             if len(digits) > 9:
-                raise RuleFileError(filename, line_number, f"{token} is far too big a number here")
+                raise RuleFileError(filename, line_number, f"{shorten(token, 24)} is far too big a number here")
             values.append(sign * int(digits))
             continue
         starts_number = token[0] in "0123456789" or (token[0] in _SIGNS and len(token) > 1 and token[1] in "0123456789")

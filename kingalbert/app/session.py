@@ -336,6 +336,10 @@ class Session:
             return
         target = Path(os.path.expanduser(path))
         saves = self.saves_dir()
+        if os.sep not in path and (os.altsep is None or os.altsep not in path):
+            target = saves / path       # (a name alone: in the saves folder, where Load game looks)
+        if target.parent == saves and not target.suffix:
+            target = target.with_name(target.name + ".json")    # (Load game lists the .json files)
         written = write_game(self.game, target, make_folder=target.parent == saves)
         # (in the saves folder, which Load game lists, its name alone: the folder's path
         # would wrap the message over the cards' tops)

@@ -275,6 +275,19 @@ def test_a_game_saved_in_the_saves_folder_is_named_by_its_file_alone(private_dir
     assert (desktop.session.saves_dir() / "king-albert-1.json").exists()
 
 
+def test_a_game_saved_by_a_name_alone_or_without_json_is_one_load_game_lists(private_dirs):
+    # (a play-test: "mygame" in the saves folder was saved and never listed; "rel.json" alone
+    # went to the folder the program was started in)
+    from kingalbert.app.saves import saved_games
+    desktop = make()
+    saves = desktop.session.saves_dir()
+    desktop.session.save_game(str(saves / "mygame"))
+    assert desktop.game.message == "Game saved as mygame.json"
+    desktop.session.save_game("rel.json")
+    assert desktop.game.message == "Game saved as rel.json"
+    assert sorted(game.path.name for game in saved_games(saves)) == ["mygame.json", "rel.json"]
+
+
 def test_return_on_the_load_folder_says_to_choose_a_game():
     desktop = make()
     saves = desktop.session.saves_dir()

@@ -60,7 +60,10 @@ class Keys:
             return
         command = self.map.get(name)
         if command is not None:
+            open_before = bool(desktop.menus)
             desktop.choose(command)
+            if open_before and desktop.menus and command.name != "menu":
+                desktop.reopen_menu()   # (Undo by its key: the menu's Undo and Redo as they are now)
             return
         if desktop.game_box is not None and (key in RETURN_KEYS or key == pygame.K_ESCAPE):
             self.box_key(key)
@@ -91,7 +94,9 @@ class Keys:
               and event.unicode.isprintable()):
             writable.text += event.unicode
         else:
-            return name not in self.map   # the commands' keys still work; play keys wait for the menu
+            # the commands' keys still work (the menu then shows what they changed); play keys
+            # wait for the menu, and every key while the caret is in a writable item
+            return writable is not None or name not in self.map
         return True
 
     def box_key(self, key) -> None:

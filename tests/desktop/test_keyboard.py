@@ -126,6 +126,30 @@ def test_ctrl_u_clears_a_writable_item(tmp_path):
     assert target.exists() and desktop.game.message == f"Game saved as {target}"
 
 
+def test_a_commands_key_in_a_writable_item_waits_and_elsewhere_the_menu_shows_its_change():
+    # (a play-test: Ctrl-Z typed in Save game's writable undid a move behind the open menu,
+    # which went on showing Undo active and Redo shaded)
+    desktop = make()   # deal 1: the Ace of Hearts is on playing stack 5
+    desktop.play(next(m for m in desktop.game.legal_moves if str(m) == "t5>f1"))
+    desktop.finish_animation()
+    press(desktop, pygame.K_F10)
+    menu = desktop.menus.menus[0]
+
+    def shaded(text):
+        return next(item for item in desktop.menus.menus[0].items if item.text == text).shaded
+    assert not shaded("Undo") and shaded("Redo")
+    while menu.items[desktop.menus.highlight[0] or 0].text != "Save game":
+        press(desktop, pygame.K_DOWN)
+    press(desktop, pygame.K_RIGHT)
+    assert desktop.menus.writable_item() is not None
+    press(desktop, pygame.K_z, pygame.KMOD_LCTRL, "\x1a")
+    assert len(desktop.game.history) == 1 and desktop.menus
+    press(desktop, pygame.K_LEFT)       # out of the submenu: the caret leaves the writable item
+    assert desktop.menus.writable_item() is None
+    press(desktop, pygame.K_z, pygame.KMOD_LCTRL, "\x1a")
+    assert desktop.game.history == [] and desktop.menus and shaded("Undo") and not shaded("Redo")
+
+
 # -- keyboard play ------------------------------------------------------------------------------------
 def test_a_digit_and_return_play_the_smart_move_to_a_suit_stack_first():
     desktop = make()   # deal 1: the Ace of Hearts is on playing stack 5

@@ -166,9 +166,10 @@ class Session:
     def deal_number(self, text: str) -> None:
         """The New game > Deal number item: a deal by its number."""
         text = text.strip()
-        if text.isdigit() and int(text) <= MAX_SEED:
+        digits = text.isascii() and text.isdigit()     # (not "4²", which int() refuses)
+        if digits and int(text) <= MAX_SEED:
             self.new_game(int(text), any_deal=True)
-        elif text.isdigit():
+        elif digits:
             self.say(f"A deal number is at most {MAX_SEED}")
         else:
             self.say(f"A deal number is a whole number, not {text!r}")

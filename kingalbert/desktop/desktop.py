@@ -19,7 +19,7 @@ from ..app import commands
 from ..app.catalogue import GameRef
 from ..app.saves import is_saved_game
 from ..app.session import Session, now_ms
-from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError
+from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError, shorten
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..sprites import font, icon, tools
@@ -350,7 +350,8 @@ class Desktop:
         if not path:
             return
         if os.path.isdir(path):
-            self.session.say("That is a folder: choose a saved game from the menu, or type its file's name")
+            name = shorten(os.path.basename(os.path.normpath(path)) or path)
+            self.session.say(f"{name} is a folder: choose a saved game from the menu, or type its file's name")
         elif os.path.exists(path) and not is_saved_game(path):
             self.error = ErrorBox("King Albert", f"{path}: not a saved game")
         else:

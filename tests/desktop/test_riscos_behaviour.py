@@ -298,7 +298,7 @@ def test_return_on_the_load_folder_says_to_choose_a_game():
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     desktop.pump()
     assert desktop.error is None and desktop.game.to_position() == position
-    assert desktop.game.message.startswith("That is a folder: choose a saved game")
+    assert desktop.game.message.startswith("saves is a folder: choose a saved game")
 
 
 # -- the wheel, the window's icon, no display ----------------------------------------------------------

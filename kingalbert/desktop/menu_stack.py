@@ -60,9 +60,11 @@ class MenuStack:
 
     def reopen(self, menu: Menu) -> None:
         """After an ADJUST choice: the same menu again, where it was, updated."""
-        old = self.menus[0]
+        old, kept = self.menus[0], self.highlight.get(0)
         menu.x, menu.y = old.x, old.y
         self._reset([menu])
+        if kept is not None and kept < len(menu.items):
+            self.highlight[0] = kept    # (the keyboard goes on from the item it was on)
 
     def close(self) -> None:
         self._reset([])

@@ -146,8 +146,10 @@ def test_a_commands_key_in_a_writable_item_waits_and_elsewhere_the_menu_shows_it
     assert len(desktop.game.history) == 1 and desktop.menus
     press(desktop, pygame.K_LEFT)       # out of the submenu: the caret leaves the writable item
     assert desktop.menus.writable_item() is None
+    on = desktop.menus.highlight[0]
     press(desktop, pygame.K_z, pygame.KMOD_LCTRL, "\x1a")
     assert desktop.game.history == [] and desktop.menus and shaded("Undo") and not shaded("Redo")
+    assert desktop.menus.highlight[0] == on     # (the keyboard goes on from where it was)
 
 
 # -- keyboard play ------------------------------------------------------------------------------------

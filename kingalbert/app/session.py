@@ -27,7 +27,7 @@ from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError
 from ..engine.game import MAX_SEED, Game, MoveRecord
 from ..engine.moves import Move
 from .catalogue import GameRef, rule_file_place, safe_load
-from .files import atomic_write, data_dir
+from .files import atomic_write, data_dir, remove_stale_temporaries, target_of
 from .game_options import demo_options, finishing_move
 from .indicator import LABELS, THINKING, Indicator
 from .options import Options, load_options, save_options
@@ -268,6 +268,8 @@ class Session:
                 self._autosaved = path.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError):
                 self._autosaved = ""
+            # (what a crash left mid-write goes now, though the autosave may not be written)
+            remove_stale_temporaries(target_of(path))
         if text != self._autosaved:
             atomic_write(path, text, make_folder=True)
             self._autosaved = text

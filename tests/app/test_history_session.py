@@ -311,3 +311,18 @@ def test_a_change_of_mode_stops_the_demo(tmp_path):
     session.demo = ["click:stock1"]
     session.set_option("mode", "hard")
     assert session.demo is None and session.game.options["mode"] == "hard"
+
+
+def test_a_temporary_a_crash_left_goes_when_the_game_comes_back_unchanged(tmp_path):
+    # (the autosave of a game brought back unchanged is not written, so the next write could
+    # not remove what a kill mid-write left: the kill -9 test met it in CI)
+    import time as clock
+    autosave = tmp_path / "autosave.json"
+    new_session("king-albert", 3, autosave)
+    leftover = tmp_path / ".autosave.json.abcd1234.tmp"
+    leftover.write_text("half")
+    os.utime(leftover, (clock.time() - 3600,) * 2)
+    loaded, problem = load_autosave(autosave)
+    before = autosave.stat().st_mtime_ns
+    Session(loaded, Options(), autosave=autosave).save_progress()
+    assert not leftover.exists() and autosave.stat().st_mtime_ns == before

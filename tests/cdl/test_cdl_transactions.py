@@ -97,10 +97,11 @@ def test_moves_never_lists_a_move_that_replay_refuses(capsys, tmp_path):
     assert code == 0
     code, out, _ = run(capsys, "moves", path, "A>C")
     assert code == 0 and set(out.split()) == {"C>A"}       # A>C again: loose? divides by zero
-    code, _, err = run(capsys, "replay", path, "A>B")
-    assert code == 1 and "verdict.cdl:10:" in err and "2,000,000 steps" in err
-    code, _, err = run(capsys, "replay", path, "A>C", "A>C")
-    assert code == 1 and "verdict.cdl:11: Division by zero" in err
+    code, out, err = run(capsys, "replay", path, "A>B")
+    # (refused, with the position before it: the program's failure rolls the move back)
+    assert code == 3 and json.loads(out)["moves"] == [] and "verdict.cdl:10:" in err and "2,000,000 steps" in err
+    code, out, err = run(capsys, "replay", path, "A>C", "A>C")
+    assert code == 3 and json.loads(out)["moves"] == ["A>C"] and "verdict.cdl:11: Division by zero" in err
 
 
 # -- limits that do not depend on the machine --------------------------------------------

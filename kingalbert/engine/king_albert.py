@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .cards import RANK_NAMES, SUIT_NAMES, new_deck
+from .errors import PositionError
 from .layout import Layout, PileView
 from .moves import Move
 from .ruleset import Ruleset
@@ -45,6 +46,20 @@ class KingAlbert(Ruleset):
         for pile in game.piles[R]:
             pile.cards[:] = [deck[start]]
             start += 1
+
+    def check_position(self, game):
+        """Also refuse what no game of King Albert's can show: a reserve place of more than
+        one card, a card face down, a suit stack that isn't its suit from the Ace up."""
+        super().check_position(game)
+        for pile in game.piles[R]:
+            if len(pile.cards) > 1:
+                raise PositionError(f"the reserve place {pile.name} holds one card at most, not {len(pile.cards)}")
+        for pile in game.piles:
+            if any(not card.face_up for card in pile.cards):
+                raise PositionError(f"{pile.name}: every card of King Albert's is face up")
+        for suit, pile in zip(FOUNDATION_SUITS, game.piles[F]):
+            if any((card.rank, card.suit) != (rank, suit) for rank, card in enumerate(pile.cards, 1)):
+                raise PositionError(f"the suit stack {pile.name} holds its suit from the Ace up")
 
     # -- rules --------------------------------------------------------------
     def check_pick(self, game, pile, n):

@@ -194,6 +194,19 @@ def test_auto_finish_of_fewer_cards_stops_at_a_card_that_does_not_fit():
     assert game.status == "won" and cards(game, "f1") == "AH 2H 3H"
 
 
+@pytest.mark.parametrize("piles, says", [
+    ({"r1": "AS 2S 3S"}, "holds one card at most"),
+    ({"t1": "as"}, "face up"),
+    ({"f1": "KS 2C"}, "from the Ace up"),
+    ({"f2": "AC 3C"}, "from the Ace up"),
+])
+def test_a_position_no_game_can_show_is_refused(piles, says):
+    # (a play-test: 52 cards in one reserve place drew, a face-down card went up face down and
+    # "won", and an Ace was laid on a Two of Clubs on the Hearts stack)
+    with pytest.raises(PositionError, match=says):
+        ka(piles)
+
+
 def test_won_when_every_card_present_is_up():
     game = ka({"f1": "AH", "t1": "2H"}, auto_finish=False)
     game.play("t1>f1")

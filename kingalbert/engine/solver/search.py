@@ -201,8 +201,11 @@ def _run(state, budget, befs_share, parent, root, known):
     goal = None
     key_bytes = sizeof(root)
     # every queue holds every open position (and skipped entries of expanded ones): all
-    # run out together, so the first one decides
-    while queues[0].first(opened) is not None:
+    # run out together, so the first one decides.  A state searched depth first alone
+    # (``befs_share`` 0) starts at the root, in its own order of moves: a best-first
+    # expansion of the root would start depth first from its children in the order of the
+    # score, which has nothing to go on there (Pyramid's pair taken before a stock click)
+    while befs_share > 0 and queues[0].first(opened) is not None:
         turn = (turn + 1) % nq
         number = queues[turn].pop(opened)
         key = opened[number]

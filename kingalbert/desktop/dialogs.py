@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..engine.errors import shorten
 from ..sprites import font
 from ..sprites.palette import BLACK, CREAM, GREY1, GREY2, WHITE
 from .geometry import SCREEN_H, SCREEN_W, TOOL
@@ -47,7 +48,11 @@ class AboutBox:
             box = pygame.Rect(field_x, top, self.FIELD_W, self.FIELD_H)
             screen.fill(BLACK, box)
             screen.fill(WHITE, box.inflate(-2, -2))
-            font.draw_text(screen, box.x + 6, top + 5, value[: (self.FIELD_W - 12) // 8], BLACK)
+            font.draw_text(screen, box.x + 6, top + 5, self.shown(value), BLACK)
+
+    def shown(self, value: str) -> str:
+        """What a field shows of its value: cut to the field with "…" where it is longer."""
+        return shorten(value, (self.FIELD_W - 12) // font.GLYPH_W)
 
 
 def wrap(text: str, width: int, max_lines: int | None = None) -> list[str]:

@@ -279,3 +279,12 @@ def test_a_refused_press_still_opens_the_box_its_program_made():
     assert box is not None and box.title == "Not yet" and box.buttons == ["OK"]
     click(desktop, box.button_rects()[0].center)
     assert desktop.game_box is None
+
+
+def test_a_field_of_the_info_and_statistics_boxes_cuts_a_long_value_with_an_ellipsis():
+    # (a play-test: "The Extraordinarily Long Nam", cut mid-word with no sign of it)
+    from kingalbert.desktop.dialogs import AboutBox
+    box = AboutBox([("Game", "The Extraordinarily Long Name Of A Game")])
+    shown = box.shown("The Extraordinarily Long Name Of A Game")
+    assert shown.endswith("\u2026") and len(shown) == (box.FIELD_W - 12) // 8
+    assert box.shown("Golf") == "Golf"

@@ -65,8 +65,11 @@ def test_the_games_menu_lists_no_fifo_and_survives_an_unreadable_folder(private_
     rules.mkdir(parents=True)
     os.mkfifo(rules / "trap.sol")
     (rules / "mine.sol").write_text((GAMES / "sol" / "klondike.sol").read_text())
+    (rules / "empty").mkdir()           # (a play-test: listed, and its choice said "without a game.ini")
+    (rules / "yukon").mkdir()
+    (rules / "yukon" / "game.ini").write_text((GAMES / "yazzle" / "Yukon" / "game.ini").read_text())
     mine, problem = catalogue.own_games()
-    assert [path.name for path in mine] == ["mine.sol"] and problem is None
+    assert [path.name for path in mine] == ["mine.sol", "yukon"] and problem is None
 
     def refuse(self):
         raise PermissionError(13, "Permission denied", str(self))

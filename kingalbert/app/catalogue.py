@@ -139,7 +139,8 @@ def own_games() -> tuple[list[Path], str | None]:
             mode = path.stat().st_mode
         except OSError:
             continue
-        if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        # (a folder is a YaZZle game only with its game.ini: an empty one is no game to offer)
+        if stat.S_ISREG(mode) or stat.S_ISDIR(mode) and (path / "game.ini").is_file():
             found.append(path)
         if len(found) >= MAX_OWN:
             break

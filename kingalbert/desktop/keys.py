@@ -95,8 +95,10 @@ class Keys:
             writable.text += event.unicode
         else:
             # the commands' keys still work (the menu then shows what they changed); play keys
-            # wait for the menu, and every key while the caret is in a writable item
-            return writable is not None or name not in self.map
+            # wait for the menu, and so does every command but the menu's own key (F10 closes
+            # the menus) while the caret is in a writable item
+            command = self.map.get(name)
+            return command is None or writable is not None and command.name != "menu"
         return True
 
     def box_key(self, key) -> None:

@@ -144,6 +144,12 @@ def test_a_commands_key_in_a_writable_item_waits_and_elsewhere_the_menu_shows_it
     assert desktop.menus.writable_item() is not None
     press(desktop, pygame.K_z, pygame.KMOD_LCTRL, "\x1a")
     assert len(desktop.game.history) == 1 and desktop.menus
+    press(desktop, pygame.K_F10)        # (the menu's own key still closes the menus there)
+    assert not desktop.menus
+    press(desktop, pygame.K_F10)
+    while desktop.menus.menus[0].items[desktop.menus.highlight[0] or 0].text != "Save game":
+        press(desktop, pygame.K_DOWN)
+    press(desktop, pygame.K_RIGHT)
     press(desktop, pygame.K_LEFT)       # out of the submenu: the caret leaves the writable item
     assert desktop.menus.writable_item() is None
     on = desktop.menus.highlight[0]

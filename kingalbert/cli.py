@@ -203,6 +203,8 @@ def cmd_moves(args) -> int:
     except IllegalMoveError as error:
         raise CommandError(f"refused: {error}", 3) from None
     print(" ".join(str(move) for move in game.legal_moves))
+    for failure in game.ruleset.unlisted_failures(game):
+        say(f"left out, the game's program fails: {failure}")
     return 0
 
 

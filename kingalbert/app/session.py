@@ -180,10 +180,13 @@ class Session:
         path = what.path if isinstance(what, GameRef) else what
         if path and is_saved_game(path):
             self.set_game(read_game(path), loaded=True)
-        else:
-            # (the player's options: the game left may not have them, Klondike no Auto stack)
-            self.set_game(Game(safe_load(what), fresh_seed(), self.options.values))
+            self.changed()
+            return
+        # (the player's options: the game left may not have them, Klondike no Auto stack)
+        self.set_game(Game(safe_load(what), fresh_seed(), self.options.values))
         self.changed()
+        if self.worker is not None and self.options.values.get("winnable_deals"):
+            self.new_game()     # a deal to play at once, and a winnable one in its place when found
 
     # -- moves ----------------------------------------------------------------------------
     def play(self, move: Move | str, *, options: dict | None = None, by: str | None = None) -> MoveRecord | None:

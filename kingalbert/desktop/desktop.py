@@ -358,10 +358,13 @@ class Desktop:
             self.open_game(path)
 
     def open_menu_at_pointer(self) -> None:
-        """A key's MENU: the icon bar's menu over the icon, else the window's, at the pointer."""
+        """A key's MENU: the icon bar's menu over the icon, else the window's, at the pointer;
+        with the window closed, the icon bar's menu over the icon (no window, no game menu)."""
         pos = self.mouse.pointer()
         if self.icon_rect.collidepoint(pos):
             self.open_menu("iconbar", pos)
+        elif not self.window.is_open:
+            self.open_menu("iconbar", self.icon_rect.center)
         else:
             self.open_menu("window", pos)
 

@@ -63,11 +63,16 @@ def prepare(rulefile=None, seed=None) -> tuple[Desktop, Autosave]:
         raise
     desktop = Desktop(game, autosave=slot.path, loaded=rulefile is not None and is_saved_game(rulefile))
     desktop.session.save_progress()
-    problems = [problem, desktop.session.statistics.problem]
+    session = desktop.session
+    problems = [problem, session.options.problem, session.statistics.problem]
     if slot.path is None:
         problems.append(f"{MAX_SLOTS} windows are open already: this one autosaves nothing")
     if any(problems):
         desktop.error = ErrorBox("King Albert", "\n".join(text for text in problems if text))
+        if game.message in problems:
+            # (said in the box: a message naming a file takes three lines or more, and
+            # King Albert's message space would grow over the top row of cards)
+            game.message = ""
     return desktop, slot
 
 

@@ -180,6 +180,13 @@ class Ruleset(ABC):
             if self.can_click(game, pile):
                 yield Move("click", pile.name)
 
+    def unlisted_failures(self, game: Game) -> list[str]:
+        """Why moves the rules' own program fails in (a CardsWorkShop procedure's error,
+        a loop stopped as a runaway) are not among ``legal_moves``: one message for each
+        failure met while listing, ``FILE:LINE: reason``.  Default: none (only a game
+        that runs a program can fail so)."""
+        return []
+
     def longer_picks_refused(self, game: Game, pile: Pile, n: int) -> bool:
         """``check_pick`` refused the top ``n`` cards: does it refuse every longer pick
         from this pile too?  (It lets ``legal_moves`` stop early; the default is sure

@@ -347,3 +347,21 @@ def test_auto_finish_ticked_on_a_sorted_position_finishes_the_game_as_one_move(t
     assert game.status == "won" and len(game.history) == 1
     game.undo()
     assert game.status == "playing" and len(game.pile("t1").cards) == 2
+
+
+def test_a_game_chosen_with_only_winnable_deals_on_gets_a_winnable_deal(tmp_path):
+    # (a play-test: choosing a game from Games dealt a random deal, the option ticked)
+    from kingalbert.app.catalogue import GAMES_DIR
+    options = Options()
+    options.values["winnable_deals"] = True
+    session, worker = session_with_worker(tmp_path, options=options)
+    try:
+        worker.deliver(session)
+        session.open(str(GAMES_DIR / "sol" / "freecell.sol"))
+        assert session.game.ruleset.name == "FreeCell" and worker.asked[-1][0] == "winnable-deal"
+        assert session.game.message == "Looking for a winnable deal..."
+        worker.deliver(session, 120)
+        assert "A winnable deal, found in" in session.game.message
+        assert session.game.ruleset.name == "FreeCell" and not session.game.history
+    finally:
+        worker.close()

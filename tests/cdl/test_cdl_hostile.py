@@ -176,3 +176,13 @@ def test_a_move_whose_program_runs_away_is_refused_by_replay_with_the_position_b
     assert main(["replay", str(path), "--seed", "1", "click:A"]) == 3
     out, err = capsys.readouterr()
     assert json.loads(out)["moves"] == [] and f"click:A: {path}:5:" in err and "steps" in err
+
+
+def test_moves_names_the_moves_it_leaves_out_because_the_program_fails_in_them(capsys, tmp_path):
+    # (a play-test: `moves` left a runaway press out without a word)
+    path = tmp_path / "runaway.cdl"
+    path.write_text(RUNAWAY_CLICK)
+    assert main(["moves", str(path), "--seed", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert "A" not in out.split()
+    assert f"{path}:5:" in err and "steps" in err and err.count("\n") == 1

@@ -48,6 +48,17 @@ def test_the_menu_key_over_the_icon_bar_icon_opens_the_icon_bar_menu():
     assert [item.text for item in desktop.menus.menus[0].items] == ["Info", "Quit"]
 
 
+def test_the_menu_key_with_the_window_closed_opens_the_icon_bar_menu():
+    # (a play-test: the game's menu opened over the empty desktop, for a game not shown)
+    desktop = make()
+    click(desktop, desktop.window.tool_rects()["close"].center)
+    assert not desktop.window.is_open
+    point_at(desktop, (300, 200))
+    press(desktop, pygame.K_F10)
+    menu = desktop.menus.menus[0]
+    assert [item.text for item in menu.items] == ["Info", "Quit"] and menu.rect.bottom == 480 - 48 + 1
+
+
 def test_ctrl_select_is_menu():
     desktop = make()
     pos = desktop.window.to_screen(200, 60)

@@ -136,3 +136,16 @@ def test_a_bad_saved_game_dropped_or_named_is_refused_with_a_message(private_dir
     from kingalbert.cli import main
     assert main([str(bad)]) == 1
     assert f"{bad}: " in capsys.readouterr().err and bad.read_text() == BAD_SAVE
+
+
+def test_a_bad_options_file_at_start_is_said_in_a_box_not_over_the_top_row(private_dirs):
+    # (a play-test: its message, naming the file, took three lines of King Albert's message
+    # space, which grew over the top row of cards until the next message)
+    from kingalbert.app.options import options_path
+    options_path().parent.mkdir(parents=True)
+    options_path().write_text("auto_finish = on\nauto_stack = maybe\n")
+    desktop = start(seed=3)
+    reason = "".join(desktop.error.lines).replace(" ", "")
+    assert f"{options_path()}:2:autostackmustbeonoroff" in reason
+    assert desktop.game.message == "" and len(desktop.board.message_lines("")) <= 2
+    assert desktop.game.seed == 3 and desktop.game.status == "playing"

@@ -348,6 +348,16 @@ class CdlRuleset(Playfield, Ruleset):
             session.here.listing = self.list_moves(game, session)
         return iter(session.listing)
 
+    def unlisted_failures(self, game) -> list[str]:
+        session = self.current(game)
+        if any(self.verdicts(game)):
+            return []
+        failures: list = []
+        self.machine.forget()       # (a failure the run cache remembers is not met again)
+        for _ in self.accepted(View(session.state), game.rng.state, failures=failures):
+            pass
+        return list(dict.fromkeys(str(self.runtime_error(error.line, error.message)) for error in failures))
+
     def list_moves(self, game, session: Session) -> list[Move]:
         if any(self.verdicts(game)):
             return []           # the game is over

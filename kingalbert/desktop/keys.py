@@ -88,11 +88,15 @@ class Keys:
                 desktop.choose(item.command, item.text if item.writable else None)
         elif writable is not None and name == "Ctrl+U":
             writable.text = ""
+            writable.replaced = False
         elif writable is not None and key == pygame.K_BACKSPACE:
             writable.text = writable.text[:-1]
+            writable.replaced = False
         elif (writable is not None and not event.mod & pygame.KMOD_CTRL and event.unicode
               and event.unicode.isprintable()):
-            writable.text += event.unicode
+            # (the deal shown goes when a number is typed: "42" is deal 42, not 342)
+            writable.text = ("" if writable.replaced else writable.text) + event.unicode
+            writable.replaced = False
         else:
             # the commands' keys still work (the menu then shows what they changed); play keys
             # wait for the menu, and so does every command but the menu's own key (F10 closes

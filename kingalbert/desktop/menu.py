@@ -25,6 +25,9 @@ class MenuItem:
     separator: bool = False
     #: text the player can type into (with a caret), chosen with Return
     writable: bool = False
+    #: the text shown is a value to replace, not to add to (the deal in play): the first
+    #: character typed takes its place; Backspace edits it instead
+    replaced: bool = False
 
 
 @dataclass

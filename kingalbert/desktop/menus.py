@@ -74,7 +74,8 @@ def new_game_menu(session: Session) -> Menu:
     seed = str(session.game.seed) if session.game.seed is not None else ""
     return Menu("New game", [
         item(session, RANDOM_DEAL),
-        MenuItem("Deal number", submenu=Menu("Deal number", [MenuItem(seed, DEAL_NUMBER, writable=True)])),
+        MenuItem("Deal number", submenu=Menu("Deal number", [
+            MenuItem(seed, DEAL_NUMBER, writable=True, replaced=True)])),
         item(session, WINNABLE_DEALS),
     ])
 

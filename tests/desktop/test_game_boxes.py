@@ -166,6 +166,24 @@ def test_the_deal_number_item_shows_the_current_deal_and_sets_it():
     assert desktop.game.seed == 437
 
 
+def test_a_number_typed_in_the_deal_number_item_takes_the_place_of_the_deal_shown():
+    # (a play-test: typing 42 over deal 4321 asked for deal 432142, without a word)
+    pygame.display.init()
+    desktop = Desktop(Game(KingAlbert(), 4321), autosave=False, thinking=False)
+    click(desktop, desktop.window.to_screen(60, 40), MENU)
+    new = next(i for i, item in enumerate(desktop.menus.menus[0].items) if item.text == "New game")
+    hover_arrow(desktop, 0, new)
+    deal = next(i for i, item in enumerate(desktop.menus.menus[1].items) if item.text == "Deal number")
+    hover_arrow(desktop, 1, deal)
+    for key, text in ((pygame.K_4, "4"), (pygame.K_2, "2")):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text))
+    desktop.pump()
+    assert desktop.menus.writable_item().text == "42"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    desktop.pump()
+    assert desktop.game.seed == 42
+
+
 def drag(desktop, start, end):
     post(pygame.MOUSEBUTTONDOWN, start, SELECT)
     desktop.pump()

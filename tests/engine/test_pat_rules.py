@@ -7,7 +7,7 @@ import pytest
 
 from kingalbert.app.catalogue import GAMES_DIR
 from kingalbert.engine import Card, Game, IllegalMoveError
-from kingalbert.engine.errors import RuleFileError
+from kingalbert.engine.errors import PositionError, RuleFileError
 from kingalbert.loaders import load
 from kingalbert.loaders.pat import PatRuleset, loads
 from kingalbert.loaders.pat.model import CardPattern, PatPileView, PatRulesError, PileSpec, RuleSet, Sequence, StockSpec
@@ -719,3 +719,40 @@ def test_a_positions_pass_through_the_stock_must_be_one_the_rules_reach(tmp_path
         assert (code == 0) == fine and "internal error" not in err, (passes, err)
         if not fine:
             assert '"pass" must be a whole number from 1 to 3' in err and "p.json" in err
+
+
+def test_a_position_may_not_fill_a_pile_beyond_what_the_rules_put_there(tmp_path, capsys):
+    # (a play-test: two cards in one reserve place of `King Albert.pat`, and more cards
+    # than its capacity in a pile, were played as if a game could show them)
+    import json
+
+    from kingalbert.app.catalogue import GAMES_DIR
+    from kingalbert.cli import main
+    king_albert = str(GAMES_DIR / "pat" / "King Albert.pat")
+    assert main(["deal", king_albert, "--seed", "1"]) == 0
+    dealt = json.loads(capsys.readouterr().out)
+    piles = {pile["name"]: pile for pile in dealt["piles"]}
+    piles["p15"]["cards"] += piles["p16"]["cards"]      # two reserve cards in one place
+    piles["p16"]["cards"] = []
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(dealt))
+    assert main(["replay", king_albert, "--position", str(path)]) == 1
+    assert "p15 is dealt 1 card and no card can be put there, so it holds 1 at most, not 2" in capsys.readouterr().err
+    # a capacity: a pile of at most one card (a free cell) given two
+    limited = rules(P(take=1, put=1, e=-1), P(e=998))
+    game = Game(limited, 0)
+    position = game.to_position()
+    position["piles"][1]["cards"] = position["piles"][0]["cards"][:2]
+    position["piles"][0]["cards"] = position["piles"][0]["cards"][2:]
+    with pytest.raises(PositionError, match="p2 holds at most 1 cards, not 2"):
+        Game.from_position(limited, position)
+    # every position a game reaches passes, as it must (the program's own files load)
+    for path in (GAMES_DIR / "pat").glob("*.pat"):
+        ruleset = load(str(path))
+        game = Game(ruleset, 2)
+        for _ in range(60):
+            moves = list(game.legal_moves)
+            if not moves:
+                break
+            game.play(moves[len(moves) // 2])
+            ruleset.check_position(game)

@@ -18,7 +18,7 @@ from .model import (
     Sequence,
     StockSpec,
 )
-from .validation import check_vars, validate
+from .validation import check_sizes, check_vars, validate
 
 
 class PatRuleset(Ruleset):
@@ -40,9 +40,11 @@ class PatRuleset(Ruleset):
         validate(self)
 
     def check_position(self, game) -> None:
-        """Also refuse a pass through the stock that the rules can't reach."""
+        """Also refuse a pass through the stock that the rules can't reach, and a pile
+        fuller than the rules can make it."""
         super().check_position(game)
         check_vars(self, game)
+        check_sizes(self, game)
 
     def _groups(self) -> dict[int, int | None]:
         """Pile index -> index of the leader whose first card sets its foundation value

@@ -1,6 +1,6 @@
 """The checks of a ``.pat`` game that its rule file and positions set up from outside
 must pass: a game that can be dealt and won (``validate``), and a position's
-variables that make sense for it (``check_vars``)."""
+variables and pile sizes that make sense for it (``check_vars``, ``check_sizes``)."""
 from __future__ import annotations
 
 from ...engine.cards import new_deck
@@ -65,3 +65,21 @@ def check_vars(ruleset, game) -> None:
                                or (most is not None and passes > max(most, 1))):
         bound = f"from 1 to {max(most, 1)}" if most is not None else "from 1 up"
         raise PositionError(f'"pass" must be a whole number {bound}, not {passes!r}'[:300])
+
+
+def check_sizes(ruleset, game) -> None:
+    """Raise PositionError for a pile holding more cards than any game of these rules can
+    put there: more than its capacity, or, for a pile that no rule puts a card on (nor
+    feeds from the stock, nor catches while dealing) and that is not the waste, more than
+    its deal (a reserve place of King Albert's holds one card)."""
+    for number, (spec, pile) in enumerate(zip(ruleset.specs, game.piles[1:]), start=2):
+        size = len(pile.cards)
+        cap = spec.capacity
+        if cap is not None and size > cap:
+            raise PositionError(f"{pile.name} holds at most {cap} cards, not {size}")
+        closed = (number != ruleset.stock.waste and spec.catch in (0, 1) and not spec.extract
+                  and all(rules.put.kind == 0 and rules.put.feed == 0 for rules in spec.rules))
+        if closed and size > spec.count:
+            dealt = f"{spec.count} card" + ("s" if spec.count != 1 else "")
+            raise PositionError(f"{pile.name} is dealt {dealt} and no card can be put there, so it holds "
+                                f"{spec.count} at most, not {size}")

@@ -60,6 +60,18 @@ def _seed(text: str) -> int:
     return value
 
 
+def _scale(text: str) -> int:
+    """The desktop's scale: a whole number from 1 up (one larger than the screen takes is
+    cut to the largest that fits, with a warning, when the window opens)."""
+    try:
+        value = int(text) if len(text) <= 40 else 0
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a scale is a whole number from 1 up, not {shorten(text)!r}")
+    return value
+
+
 def _timeout(text: str) -> float:
     """A time limit: a finite number of seconds from 0 up (not nan, inf or negative)."""
     try:
@@ -412,8 +424,8 @@ def build_desktop_parser() -> argparse.ArgumentParser:
         epilog=f"commands: {', '.join(COMMANDS)} (kingalbert COMMAND --help)")
     parser.add_argument("rulefile", nargs="?", metavar="RULEFILE")
     parser.add_argument("--seed", type=_seed)
-    parser.add_argument("--scale", type=int, choices=range(1, 9), metavar="N", help="whole-number scale (default: the "
-                                                                                    "largest that fits)")
+    parser.add_argument("--scale", type=_scale, metavar="N", help="whole-number scale, 1 up (default: the largest "
+                                                                  "that fits; a larger one is cut to that)")
     parser.add_argument("--fullscreen", action="store_true")
     parser.add_argument("--version", action="version", version=f"kingalbert {__version__}")
     return parser

@@ -220,6 +220,15 @@ class Desktop:
             buttons = [title for title, _ in shown.buttons]
             self.game_box = self.place_box(GameBox(shown.title, shown.text, buttons, shown))
 
+    def close_position_box(self) -> None:
+        """Undo, Redo, Restart and Demo put another position in place of the one a box
+        tells of (the game's own box, a pile's rules with its counts): it closes, as at a
+        new game, rather than go on saying what is no longer so (the keys' box stays)."""
+        box = self.game_box
+        if box is not None and not box.keys:
+            self._closed_box = box.source
+            self.game_box = None
+
     def place_box(self, box: GameBox) -> GameBox:
         """Where a game's box opens: at its place on the game's grid (CLEAR ... AT x, y), else mid-window."""
         window, at, cell = self.window, getattr(box.source, "box", None), self.board.layout.cell
@@ -246,7 +255,8 @@ class Desktop:
         # (as wide as its longest line, at most the screen's width less a margin each side)
         lines = key_lines(key_list(self.game), (SCREEN_W - 2 * KEYS_MARGIN - 24) // font.GLYPH_W)
         width = 24 + font.GLYPH_W * max(len(line) for line in lines)
-        self.game_box = self.place_box(GameBox("Keys", "\n".join(lines), [], ok=True, width=width, lines=len(lines)))
+        self.game_box = self.place_box(GameBox("Keys", "\n".join(lines), [], ok=True, width=width, lines=len(lines),
+                                               keys=True))
 
     def box_press(self, part) -> None:
         box = self.game_box
@@ -330,6 +340,8 @@ class Desktop:
             else:
                 if name in ("undo", "redo", "restart", "hint"):
                     self.finish_animation()
+                if name in ("undo", "redo", "restart", "demo"):
+                    self.close_position_box()
                 commands.run(self.session, command, text)
         except OSError as error:
             self.error = ErrorBox("King Albert", f"{text or ''}: can't be written ({error.strerror or error})")

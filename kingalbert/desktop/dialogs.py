@@ -153,8 +153,10 @@ class GameBox:
     LINES = 14
 
     def __init__(self, title: str, text: str, buttons: list[str], source=None, ok: bool = False,
-                 width: int | None = None, lines: int | None = None):
+                 width: int | None = None, lines: int | None = None, keys: bool = False):
         self.title = title or "Rules"
+        #: the keys' box (F1), which tells of no position
+        self.keys = keys
         self.W = width or self.W
         self.lines = wrap(text.rstrip("\n"), (self.W - 24) // font.GLYPH_W, lines or self.LINES)
         self.buttons = list(buttons) or (["OK"] if ok else [])

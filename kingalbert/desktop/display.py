@@ -33,9 +33,9 @@ class Display:
         width, height = sizes[0]
         if scale is None:
             scale = max(1, min(width // SCREEN_W, (height - 60) // SCREEN_H))
-        elif not fullscreen and scale > max(1, min(width // SCREEN_W, height // SCREEN_H)):
+        elif scale > max(1, min(width // SCREEN_W, height // SCREEN_H)):
             # (a window larger than the screen put the title bar and the icon bar, where Quit
-            # is, out of reach)
+            # is, out of reach; full screen, the desktop's middle)
             fits = max(1, min(width // SCREEN_W, height // SCREEN_H))
             print(f"kingalbert: --scale {scale} is larger than the {width}×{height} screen takes: "
                   f"scale {fits}", file=sys.stderr)

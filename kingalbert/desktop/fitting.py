@@ -307,7 +307,8 @@ def fit(game, width: int, height: int) -> Layout:
     """The layout that shows the game best in a work area of ``width`` × ``height``.
 
     A game whose playfield fills the window (CardsWorkShop's matrix) is laid out
-    for the area.  Other games try their own card size, then each smaller one of
+    for the area, and one whose columns end at panels of their own (King Albert's
+    diagram) keeps its card size.  Other games try their own card size, then each smaller one of
     ``SIZES``: the first at which the deal shows at its natural fans with room
     for every column to take ``GROWTH`` cards more is taken, else the first with
     room for six cards more, else the first at which the deal shows at its
@@ -321,6 +322,12 @@ def fit(game, width: int, height: int) -> Layout:
     if matrix is not None:
         return matrix
     own = ruleset.layout(game)
+    if any(view.reach for view in own.piles):
+        # (a diagram whose columns end at panels of their own, King Albert's: its cards keep
+        # their size, and a long column closes up its fan inside its panel)
+        kept = sized(own, game, width, height)
+        if kept.width <= width and kept.height <= height:
+            return kept
     sizes = [(own.card_w, own.card_h)] + [(w, h) for w, h in SIZES if w < own.card_w and h < own.card_h]
     tried = []
     layout = own

@@ -123,6 +123,7 @@ def key_list(game) -> list[tuple[str, str]]:
              ("F5, Shift+R", "new game"),
              ("Menu, F10", "the menu (also Ctrl+SELECT)"),
              ("^Z ^Y ^R ^Q", "undo, redo, restart, quit"),
+             ("^N ^H ^D", "new game, hint, demo"),
              ("F1, Help", "this list")]
     return rows
 
@@ -235,15 +236,36 @@ class KeyboardPlay:
             self.mark = None
         self.sync()
         self.reveal()
+        self.name_hidden_card()
         return True
+
+    def name_hidden_card(self) -> None:
+        """Where the cursor stands on a card the cards on it hide whole (a column too long
+        for its fan lies squared at its bottom), the message space names it: its frame
+        is drawn where the card lies, round the cards over it."""
+        if self.pile is None or self.n < 2:
+            return
+        board, cards = self.desktop.board, self.desktop.game.pile(self.pile).cards
+        if self.n > len(cards):
+            return
+        view, index = board.views[self.pile], len(cards) - self.n
+        if board.card_rect(view, index + 1).contains(board.card_rect(view, index)):
+            card = cards[index]
+            said = f"the {card.name}" if card.face_up else "a face-down card"
+            self.desktop.session.say(f"The cursor is on {said}, hidden under the cards on it")
 
     def reveal(self) -> None:
         """Scroll the window, if it must, so that the cursor's card is in view."""
         if self.pile is None:
             return
         window, rect = self.desktop.window, self.rect(self.pile, self.n)
-        x = min(window.scroll_x, rect.x) if rect.right <= window.scroll_x + window.w else rect.right - window.w
-        y = min(window.scroll_y, rect.y) if rect.bottom <= window.scroll_y + window.h else rect.bottom - window.h
+        # (the message row and the information panel kept in view cover the work area's
+        # bottom and right where it scrolls: the card is shown clear of them)
+        pinned = self.desktop.pinned()
+        w = window.w - (pinned["info"].w if "info" in pinned else 0)
+        h = window.h - (pinned["message"].h if "message" in pinned else 0)
+        x = min(window.scroll_x, rect.x) if rect.right <= window.scroll_x + w else rect.right - w
+        y = min(window.scroll_y, rect.y) if rect.bottom <= window.scroll_y + h else rect.bottom - h
         window.scroll_to(x, y)
 
     def go(self, direction: str) -> None:

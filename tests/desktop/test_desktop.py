@@ -675,3 +675,21 @@ def test_the_statistics_box_shows_what_another_window_counted_and_a_yazzle_game_
     assert ("Played", "2") in box.fields and ("Winning", "50%") in box.fields
     folder = GAMES_DIR / "yazzle" / "Klondike"
     assert GameRef(path=str(folder)).key == GameRef(path=str(folder / "game.ini")).key
+
+
+def test_a_scale_larger_than_the_screen_takes_is_cut_with_a_warning_not_refused(capsys):
+    # (a play-test: --scale 9 was a usage error, "invalid choice", where the README promises
+    # a cut with a warning, as --scale 3 on a small screen had)
+    from kingalbert.cli import build_desktop_parser
+    parser = build_desktop_parser()
+    assert parser.parse_args(["--scale", "12"]).scale == 12
+    for bad in ("0", "-2", "x", "9" * 50):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["--scale", bad])
+        assert "a scale is a whole number from 1 up" in capsys.readouterr().err
+    desktop = make()
+    desktop.open_display(scale=12)
+    width, height = pygame.display.get_desktop_sizes()[0]
+    fits = max(1, min(width // 640, height // 480))
+    assert desktop.display.scale == fits
+    assert f"--scale 12 is larger than the {width}×{height} screen takes: scale {fits}" in capsys.readouterr().err

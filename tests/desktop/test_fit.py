@@ -7,6 +7,7 @@ import pytest
 
 from kingalbert.app.catalogue import bundled_games, game_title, safe_load
 from kingalbert.desktop import fitting
+from kingalbert.desktop.board import Board
 from kingalbert.desktop.desktop import Desktop
 from kingalbert.desktop.report import frame_layout
 from kingalbert.engine import Game
@@ -478,3 +479,26 @@ def test_a_game_too_wide_even_for_the_smallest_cards_scrolls_under_a_pinned_mess
     # what is in view reads, and nothing is under the pinned message row
     assert all("is not all in" in fault for fault in faults(frame))
     assert any("is not all in" in fault for fault in faults(frame))
+
+
+def test_king_albert_keeps_its_cards_and_a_long_column_closes_up_inside_its_panel():
+    # (a play-test: a position with a column of 21 cards was fitted with 28 x 38 cards, its
+    # last card hanging below its panel and a quarter of the window left empty)
+    from kingalbert.desktop.fitting import fit
+    from kingalbert.engine.cards import new_deck
+    from kingalbert.engine.king_albert import KingAlbert
+    deck = [str(card) for card in new_deck(face_up=True)]
+    piles = [{"name": "t1", "cards": deck[:21]}, {"name": "t2", "cards": deck[21:40]}]
+    piles += [{"name": f"t{i}", "cards": [deck[37 + i]]} for i in range(3, 10)]
+    piles += [{"name": f"r{i}", "cards": [deck[46 + i]]} for i in range(1, 6)]
+    game = Game.from_position(KingAlbert(), {"piles": piles})
+    layout = fit(game, *Desktop.work_room(game))
+    assert (layout.card_w, layout.card_h) == (36, 52)
+    board = Board(game, layout)
+    for name in ("t1", "t2"):
+        view = board.views[name]
+        last = board.card_rect(view, len(game.pile(name).cards) - 1)
+        assert last.bottom <= view.reach, "inside its panel"
+        for index in range(len(game.pile(name).cards) - 1):
+            gap = board.card_rect(view, index + 1).y - board.card_rect(view, index).y
+            assert gap >= 9, "every index readable"

@@ -92,6 +92,29 @@ def test_a_closed_box_stays_closed_until_the_game_opens_another():
     assert desktop.game_box is not None and desktop.game_box.title == "Foundation"
 
 
+@pytest.mark.parametrize("command", ["undo", "restart", "demo"])
+def test_undo_restart_and_demo_close_a_box_that_tells_of_the_position_before(command):
+    # (a play-test: after Ctrl-Z Strategy's Stock box still said "49 cards to place. The top
+    # card is the Three of Hearts", and Demo played on under it)
+    from kingalbert.app.commands import DEMO, RESTART, UNDO
+    desktop = desktop_for("strategy.cdl")
+    move = next(iter(desktop.game.legal_moves))
+    desktop.session.play(move)
+    desktop.toggle_rules()
+    click(desktop, pile_point(desktop, "Stock"))
+    assert desktop.game_box is not None and desktop.game_box.title == "Stock"
+    desktop.choose({"undo": UNDO, "restart": RESTART, "demo": DEMO}[command])
+    assert desktop.game_box is None
+    desktop.session.changed()
+    assert desktop.game_box is None            # not opened again by itself
+    click(desktop, pile_point(desktop, "Stock"))
+    assert desktop.game_box is not None        # asked again, it tells of the position now
+    click(desktop, desktop.game_box.close_rect.center)
+    desktop.show_keys()
+    desktop.choose(UNDO)
+    assert desktop.game_box is not None and desktop.game_box.keys, "the keys' box tells of no position"
+
+
 def test_rules_mode_in_a_game_without_help_texts_describes_the_pile():
     pygame.display.init()
     desktop = Desktop(Game(load_file(str(bundled_games()["sol"][0])), 1), autosave=False, thinking=False)

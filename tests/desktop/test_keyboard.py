@@ -470,3 +470,42 @@ def test_a_card_laid_on_its_partner_goes_up_with_it_by_mouse_and_keyboard():
         assert not desktop.game.pile("p26").cards, how
         assert cards(desktop.game, "p3") == "7C 6H", how
         assert str(desktop.game.history[-1]) == "p26:2>p3", how
+
+
+def test_a_card_hidden_in_a_squared_column_is_named_when_the_cursor_is_on_it():
+    # (a play-test: Home on a long Yukon column framed the visible cards on top, while the
+    # cursor stood on the Four of Diamonds squared under them, and nothing named it)
+    from kingalbert.desktop.desktop import Desktop
+    pygame.display.init()
+    game = Game(load(str(GAMES_DIR / "sol" / "yukon.sol")), 1)
+    desktop = Desktop(game, autosave=False, thinking=False)
+    column = game.pile("col2").cards
+    for name in ("col6", "col7"):      # a column longer than its room: its fan squares up
+        column += [card.turned(True) for card in game.pile(name).cards]
+        game.pile(name).cards[:] = []
+    press(desktop, pygame.K_2)
+    assert desktop.game.message == ""
+    press(desktop, pygame.K_HOME)
+    view, index = desktop.board.views["col2"], len(column) - desktop.keyboard.n
+    assert desktop.board.card_rect(view, index + 1).contains(desktop.board.card_rect(view, index))
+    assert game.message == f"The cursor is on the {column[index].name}, hidden under the cards on it"
+    press(desktop, pygame.K_END)       # the top card shows: nothing more said
+    assert desktop.keyboard.n == 1
+
+
+def test_the_cursor_s_card_is_scrolled_clear_of_the_message_row_kept_in_view():
+    # (a play-test: after Toggle size, 7 in CardsWorkShop Klondike left the lower part of
+    # the Nine of Hearts and its frame under the message row kept at the window's bottom)
+    from kingalbert.desktop.desktop import Desktop
+    pygame.display.init()
+    game = Game(load(str(GAMES_DIR / "cdl" / "klondike.cdl")), 3)
+    desktop = Desktop(game, autosave=False, thinking=False)
+    window = desktop.window
+    click(desktop, window.tool_rects()["toggle"].center)
+    pinned = desktop.pinned()
+    assert "message" in pinned, "the work area scrolls, its message row kept in view"
+    for digit in (pygame.K_7, pygame.K_1, pygame.K_7):
+        press(desktop, digit)
+        rect = desktop.board.place_rect(desktop.keyboard.pile, desktop.keyboard.n)
+        assert window.to_screen(rect.x, rect.bottom)[1] <= pinned["message"].top
+        assert window.scroll_y <= rect.y

@@ -230,10 +230,15 @@ class Desktop:
             self.game_box = None
 
     def place_box(self, box: GameBox) -> GameBox:
-        """Where a game's box opens: at its place on the game's grid (CLEAR ... AT x, y), else mid-window."""
+        """Where a game's box opens: on the game's grid where it asks (CLEAR ... AT x, y IS w BY h:
+        the box, its title bar too, over those cells, as wide as they are and at least as
+        high), else mid-window."""
         window, at, cell = self.window, getattr(box.source, "box", None), self.board.layout.cell
         if at and cell:
-            box.place(*window.to_screen(int(at[0] * cell[0]), int(at[1] * cell[1])))
+            x, y = window.to_screen(int(at[0] * cell[0]), int(at[1] * cell[1]))
+            if len(at) == 4:
+                box.size(int(at[2] * cell[0]) - 2, int(at[3] * cell[1]) - TOOL - 1)
+            box.place(x + 1, y + TOOL)
         else:
             box.place(window.x + (min(window.w, self.board.width) - box.W) // 2,
                       window.y + (min(window.h, self.board.height) - box.H) // 2)

@@ -149,6 +149,8 @@ class GameBox:
     """
 
     W = 352
+    #: the narrowest a game may ask for (a button and a few words)
+    MIN_W = 160
     BUTTON_H = 28
     LINES = 14
 
@@ -157,12 +159,19 @@ class GameBox:
         self.title = title or "Rules"
         #: the keys' box (F1), which tells of no position
         self.keys = keys
-        self.W = width or self.W
-        self.lines = wrap(text.rstrip("\n"), (self.W - 24) // font.GLYPH_W, lines or self.LINES)
+        self.text, self.most = text.rstrip("\n"), lines or self.LINES
         self.buttons = list(buttons) or (["OK"] if ok else [])
         self.source = source
-        self.H = 12 + 18 * len(self.lines) + (self.BUTTON_H + 24 if self.buttons else 0)
+        self.size(width or self.W)
         self.place((SCREEN_W - self.W) // 2, (SCREEN_H - self.H) // 2)
+
+    def size(self, width: int, height: int = 0) -> None:
+        """``width`` wide (the text wrapped to it) and at least ``height`` high (the
+        text and the buttons taking more where they need it)."""
+        self.W = max(self.MIN_W, min(width, SCREEN_W - 2))
+        self.lines = wrap(self.text, (self.W - 24) // font.GLYPH_W, self.most)
+        needed = 12 + 18 * len(self.lines) + (self.BUTTON_H + 24 if self.buttons else 0)
+        self.H = min(max(needed, height), SCREEN_H - TOOL - 2)
 
     def place(self, x: int, y: int) -> None:
         self.x = max(1, min(x, SCREEN_W - 1 - self.W))

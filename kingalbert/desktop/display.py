@@ -7,12 +7,16 @@ back onto the emulated screen.
 from __future__ import annotations
 
 import sys
+import time
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ..sprites import tools
 from .geometry import SCREEN_H, SCREEN_W
+
+#: seconds after F11 made a new window in which F11 does nothing
+TOGGLE_PAUSE = 1.0
 
 if TYPE_CHECKING:
     from .desktop import Desktop
@@ -25,6 +29,10 @@ class Display:
         self.scale = 1
         self.offset = (0, 0)
         self.fullscreen = False
+        #: where the window lay before F11 made it full screen
+        self.windowed_at: tuple[int, int] | None = None
+        #: when F11 last made a new window, once made (``time.monotonic``)
+        self.toggled_at: float | None = None
 
     def open(self, scale: int | None = None, fullscreen: bool = False) -> None:
         pygame.display.init()
@@ -53,8 +61,35 @@ class Display:
         self.desktop.mouse.want_motion(False)
         self.fullscreen = fullscreen
 
+    @staticmethod
+    def move_window(place: tuple[int, int] | None) -> tuple[int, int] | None:
+        """Move the program's window to ``place`` (if given); returns where it was (None
+        where a display has no windows to move)."""
+        try:
+            window = pygame.Window.from_display_module()
+            was = tuple(window.position)
+            if place is not None and was != place:
+                window.position = place
+            return (was[0], was[1])
+        except (pygame.error, AttributeError):
+            return None
+
     def toggle_fullscreen(self) -> None:
-        self.open(None if not self.fullscreen else self.scale, not self.fullscreen)
+        # (F11 makes a new window where the old one lies, which an X server without a window
+        # manager leaves: the full-screen one then hung off the screen, the desktop
+        # off-centre; so it is made in the screen's corner, and the window comes back to
+        # its place)
+        # (the new window takes the focus with F11 still held, and SDL reports the key pressed
+        # again: without this pause the window went on toggling for as long as it was held)
+        if self.toggled_at is not None and time.monotonic() - self.toggled_at < TOGGLE_PAUSE:
+            return
+        if not self.fullscreen:
+            self.windowed_at = self.move_window((0, 0))
+            self.open(None, True)
+        else:
+            self.open(self.scale, False)
+            self.move_window(self.windowed_at)
+        self.toggled_at = time.monotonic()
 
     def set_pointer(self) -> None:
         try:

@@ -202,3 +202,42 @@ def test_the_keyboard_plays_and_opens_the_menu(xserver, private_dirs):
     saved, problem = load_autosave()
     assert problem is None and saved.seed == 1
     assert [str(m) for m in saved.history] == ["t5>f1"] and [str(m) for m in saved.undone] == ["r5>t7"]
+
+
+def window_geometry(display, app):
+    """The program's window now (F11 makes a new one): its id, position and size."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        for wid in xdotool(display, "search", "--onlyvisible", "--pid", app.pid).split():
+            lines = xdotool(display, "getwindowgeometry", wid).splitlines()
+            if len(lines) >= 3:
+                x, y = lines[1].split()[1].split(",")[:2]
+                w, h = lines[2].split()[1].split("x")
+                return wid, (int(x), int(y)), (int(w), int(h))
+        time.sleep(0.2)
+    pytest.fail("no window")
+
+
+def test_f11_covers_the_screen_from_its_corner_and_the_window_comes_back_to_its_place(xserver, private_dirs):
+    # (a play-test: without a window manager, the full-screen window was made where the
+    # window lay, so it hung off the screen and the desktop stood off-centre)
+    app, wid = start_app(xserver)
+
+    def f11(wid):
+        """F11 pressed and let go as a keyboard does, the key held a moment."""
+        xdotool(xserver, "windowfocus", "--sync", wid)
+        xdotool(xserver, "keydown", "F11")
+        time.sleep(0.2)
+        xdotool(xserver, "keyup", "F11")
+        time.sleep(1.5)
+    try:
+        _, place, size = window_geometry(xserver, app)
+        assert size == (640 * SCALE, 480 * SCALE) and place != (0, 0)
+        f11(wid)
+        wid, at, full = window_geometry(xserver, app)
+        assert (at, full) == ((0, 0), (1400, 1100))
+        f11(wid)
+        wid, back, size = window_geometry(xserver, app)
+        assert (back, size) == (place, (640 * SCALE, 480 * SCALE))
+    finally:
+        quit_app(xserver, app, wid)

@@ -87,7 +87,7 @@ def effective_options(args) -> dict:
     """The saved options, overridden by --auto-finish / --auto-stack."""
     options = load_options()
     if options.problem:
-        print(options.problem, file=sys.stderr)
+        say(options.problem)
     values = dict(options.values)
     if getattr(args, "auto_finish", None) is not None:
         values["auto_finish"] = args.auto_finish
@@ -122,7 +122,12 @@ def make_game(args, ruleset=None):
     if position_file is not None:
         return positions.read_game(position_file, ruleset, options)
     seed = args.seed if args.seed is not None else 0
-    return Game(ruleset, seed, options)
+    try:
+        return Game(ruleset, seed, options)
+    except RuleFileError as error:
+        # (a game program may fail on some deals only: say which)
+        error.message = cut_lines(f"{error.message} (dealing deal {seed})")
+        raise
 
 
 def format_position(position: dict) -> str:
@@ -174,13 +179,13 @@ def cmd_check(args) -> int:
             ruleset = safe_load(path)
             Game(ruleset, 0)  # a file whose deal fails is not ok
         except RuleFileError as error:
-            print(f"error {error}")
+            print(shown(f"error {error}"))
             failed = True
         except SolitaireError as error:
-            print(f"error {path}: {error}")
+            print(shown(f"error {path}: {error}"))
             failed = True
         else:
-            print(f"ok {path}: {ruleset.name}")
+            print(shown(f"ok {path}: {ruleset.name}"))
     return 1 if failed else 0
 
 
@@ -202,9 +207,9 @@ def cmd_replay(args) -> int:
             return 3
     print_position(game)
     if game.message:
-        print(game.message, file=sys.stderr)
+        say(game.message)
     if args.save is not None:
-        print(f"saved as {write_game(game, args.save)}", file=sys.stderr)
+        say(f"saved as {write_game(game, args.save)}")
     return 0
 
 
@@ -223,7 +228,7 @@ def cmd_moves(args) -> int:
 def cmd_options(args) -> int:
     options = load_options()
     if options.problem:
-        print(options.problem, file=sys.stderr)
+        say(options.problem)
     values = effective_options(args) if options.problem is None else dict(options.values)
     if args.auto_finish is not None:
         values["auto_finish"] = args.auto_finish
@@ -231,7 +236,7 @@ def cmd_options(args) -> int:
         values["auto_stack"] = args.auto_stack
     if args.save:
         try:
-            print(save_options(values, options.path), file=sys.stderr)
+            say(save_options(values, options.path))
         except OSError as error:
             raise CommandError(f"{options.path}: can't be written ({error.strerror or error})") from None
     print(Options(values, options.path).describe())
@@ -262,18 +267,26 @@ def solve_seeds(args) -> int:
     first, last = args.seeds
     ruleset = safe_load(args.rulefile)
     counts = dict.fromkeys(solver.VERDICTS, 0)
+    failed = 0
     peak = 0.0
     for seed in range(first, last + 1):
         args.seed = seed
-        result = solver.solve(make_game(args, ruleset), timeout=args.timeout)
+        try:
+            result = solver.solve(make_game(args, ruleset), timeout=args.timeout)
+        except RuleFileError as error:
+            # (a game program that fails on one deal: the others are measured all the same)
+            failed += 1
+            print(shown(f"{seed} error {error}"), flush=True)
+            continue
         counts[result.verdict] += 1
         peak = max(peak, result.peak_memory_mb)
         print(f"{seed} {result.verdict} {result.seconds:.2f} s {result.states} states", flush=True)
     decided = counts["winnable"] + counts["unwinnable"]
+    errors = f", failed {failed}" if failed else ""
     print(f"decided {decided} of {last - first + 1} within {args.timeout:g} s each "
-          f"(winnable {counts['winnable']}, unwinnable {counts['unwinnable']}, unknown {counts['unknown']}); "
+          f"(winnable {counts['winnable']}, unwinnable {counts['unwinnable']}, unknown {counts['unknown']}{errors}); "
           f"peak {peak:.0f} MB")
-    return 0
+    return 1 if failed else 0
 
 
 def _seed_range(text: str) -> tuple[int, int]:
@@ -437,10 +450,16 @@ HANDLERS = {
 }
 
 
+def shown(message: str) -> str:
+    """A message as the terminal is given it: each line cut to ``MAX_MESSAGE_LINE`` (a
+    value the user typed, repeated, may be any length), and the control characters a file
+    name may hold written out (``\x1b``), not sent to the terminal to act on."""
+    return "".join(ch if ch in "\n\t" or ch.isprintable() else ascii(ch)[1:-1] for ch in cut_lines(message))
+
+
 def say(message: str) -> None:
-    """An error's message on stderr, each line cut to ``MAX_MESSAGE_LINE`` (a value the
-    user typed, repeated, may be any length)."""
-    print(cut_lines(message), file=sys.stderr)
+    """An error's message on stderr (``shown``)."""
+    print(shown(message), file=sys.stderr)
 
 
 def main(argv=None) -> int:

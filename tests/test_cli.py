@@ -263,3 +263,30 @@ def test_ticking_auto_finish_by_an_action_finishes_a_sorted_position_as_the_menu
     code, out, _ = run(capsys, "replay", "--position", str(path), "--auto-finish", "off", "option:auto-finish=on")
     done = json.loads(out)
     assert code == 0 and done["status"] == "won" and done["moves"] == ["option:auto-finish=on", "t1>f2"]
+
+
+def test_control_characters_of_a_file_name_are_written_out_not_sent_to_the_terminal(capsys, tmp_path):
+    # (a play-test: `check $'esc\x1b[31mred.sol'` turned the terminal red)
+    name = tmp_path / "esc\x1b[31mred.sol"
+    code, out, err = run(capsys, "check", str(name))
+    assert code == 1 and "\x1b" not in out + err and "esc\\x1b[31mred.sol" in out
+    name.write_text("not a rule file\n")
+    code, out, err = run(capsys, "moves", str(name))
+    assert code == 1 and "\x1b" not in out + err and "esc\\x1b[31mred.sol" in err
+
+
+def test_a_saved_game_whose_rule_file_became_another_game_says_so(capsys, tmp_path):
+    # (a play-test: Klondike saved, its file then holding Spider: "move 1 (click:p1) does not
+    # replay: Every pile must have cards before the stock is dealt", and no more)
+    import shutil
+
+    from kingalbert.app.catalogue import GAMES_DIR
+    rules = tmp_path / "mine.pat"
+    shutil.copy(GAMES_DIR / "pat" / "Klondike.pat", rules)
+    saved = tmp_path / "kept.json"
+    assert main(["replay", str(rules), "--seed", "3", "click:p1", "--save", str(saved)]) == 0
+    shutil.copy(GAMES_DIR / "pat" / "Spider.pat", rules)
+    capsys.readouterr()
+    assert main(["moves", "--load", str(saved)]) == 1
+    err = capsys.readouterr().err
+    assert "does not replay" in err and "(it was saved as a game of Klondike; its rule file is now Spider)" in err

@@ -169,9 +169,21 @@ def _check_options(ruleset: Ruleset, options) -> dict:
 
 def from_save(ruleset: Ruleset, save: dict) -> Game:
     """Replay a saved game (``to_save``, or a file of version 1); raises PositionError if it
-    doesn't replay exactly to the position it saved."""
+    doesn't replay exactly to the position it saved (saying so, where the game it names
+    is not the rule file's now: a rule file changed since)."""
     if not isinstance(save, dict) or save.get("format") != FORMAT:
         raise PositionError("not a saved game")
+    try:
+        return _replayed(ruleset, save)
+    except PositionError as error:
+        named = save.get("game")
+        if isinstance(named, str) and named.strip() and named != ruleset.name:
+            raise PositionError(f"{error} (it was saved as a game of {shorten(named)}; its rule file is now "
+                                f"{shorten(ruleset.name)})") from None
+        raise
+
+
+def _replayed(ruleset: Ruleset, save: dict) -> Game:
     version = save.get("version", 1)
     if version not in (1, VERSION):
         raise PositionError(f"a saved game of version {shorten(repr(version))}; this program reads 1 and {VERSION}")

@@ -186,3 +186,29 @@ def test_moves_names_the_moves_it_leaves_out_because_the_program_fails_in_them(c
     out, err = capsys.readouterr()
     assert "A" not in out.split()
     assert f"{path}:5:" in err and "steps" in err and err.count("\n") == 1
+
+
+SOME_DEALS_FAIL = """game S is 2 by 1;
+var x : integer;
+stack A is X := 0; Y := 0;
+  Start is begin Add Ace+Spade .. King+Spade; Shuffle; if [!] mod 2 = 0 then x := 1 / 0 end;
+end A;
+stack B is X := 1; Y := 0; end B;
+order A B.
+"""
+
+
+def test_a_deal_the_program_fails_on_is_named_and_a_measurement_goes_on_past_it(capsys, tmp_path):
+    # (a play-test: `deal` did not say which deal failed, and `solve --seeds` stopped at the
+    # first such deal, without the others or its summary)
+    path = tmp_path / "some.cdl"
+    path.write_text(SOME_DEALS_FAIL)
+    assert main(["solve", str(path), "--seeds", "0-9", "--timeout", "0.2"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    failed = [line for line in lines if " error " in line]
+    assert len(lines) == 11 and failed and len(failed) < 10
+    seed = int(failed[0].split()[0])
+    assert failed[0] == f"{seed} error {path}:4: Division by zero (dealing deal {seed})"
+    assert lines[-1].startswith("decided ") and f"failed {len(failed)})" in lines[-1]
+    assert main(["deal", str(path), "--seed", str(seed)]) == 1
+    assert f"(dealing deal {seed})" in capsys.readouterr().err

@@ -301,3 +301,17 @@ def test_a_name_or_a_value_of_any_length_comes_back_in_lines_of_at_most_300(caps
         said = (err + out).strip().split("\n")
         assert code != 0 and said and all(len(line) <= 300 for line in said), (argv[:2], [len(x) for x in said])
         assert "OSError" not in err + out and "Errno" not in err + out
+
+
+def test_a_yazzle_folder_from_windows_with_its_game_ini_in_capitals_loads(tmp_path, capsys):
+    # (a play-test: a folder holding GAME.INI or Game.ini was "a folder without a game.ini")
+    import shutil
+
+    from kingalbert.app.catalogue import GAMES_DIR, rule_file_place
+    for name in ("GAME.INI", "Game.ini"):
+        folder = tmp_path / name.replace(".", "_")
+        folder.mkdir()
+        shutil.copy(GAMES_DIR / "yazzle" / "Klondike" / "game.ini", folder / name)
+        code, out, _ = run(capsys, "check", str(folder))
+        assert code == 0 and out.startswith(f"ok {folder}: Klondike")
+        assert rule_file_place(folder) == rule_file_place(folder / name)

@@ -19,7 +19,7 @@ from .. import games as bundled_folder
 from ..engine.errors import RuleFileError
 from ..engine.king_albert import KingAlbert
 from ..engine.ruleset import Ruleset
-from ..loaders import FORMATS, Format, game_name
+from ..loaders import FORMATS, Format, file_in_folder, game_name
 from ..loaders import load as load_rule_file
 from .files import data_dir
 
@@ -70,7 +70,7 @@ def rule_file_place(path: str | Path) -> Path:
     """Where a rule file is, from the root: a YaZZle game's folder and its game.ini are
     one game (for statistics, and the autosave's game)."""
     place = Path(path).expanduser().resolve()
-    return place / "game.ini" if place.is_dir() else place
+    return (file_in_folder(place, "game.ini") or place / "game.ini") if place.is_dir() else place
 
 
 def load_ruleset(ref: GameRef | str | None) -> Ruleset:
@@ -140,7 +140,7 @@ def own_games() -> tuple[list[Path], str | None]:
         except OSError:
             continue
         # (a folder is a YaZZle game only with its game.ini: an empty one is no game to offer)
-        if stat.S_ISREG(mode) or stat.S_ISDIR(mode) and (path / "game.ini").is_file():
+        if stat.S_ISREG(mode) or stat.S_ISDIR(mode) and file_in_folder(path, "game.ini") is not None:
             found.append(path)
         if len(found) >= MAX_OWN:
             break

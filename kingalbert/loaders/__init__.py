@@ -22,12 +22,12 @@ from pathlib import Path
 
 from ..engine.errors import RuleFileError, shorten
 from ..engine.ruleset import Ruleset
-from .text import read_text
+from .text import file_in_folder, read_text
 
 #: the longest game name kept (a longer one is cut, with "…")
 MAX_NAME = 60
 
-__all__ = ["FORMATS", "Format", "detect_format", "find_format", "game_name", "load", "read_text"]
+__all__ = ["FORMATS", "Format", "detect_format", "file_in_folder", "find_format", "game_name", "load", "read_text"]
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def find_format(path) -> Format | None:
     """The format a path's name or folder says, without reading the file."""
     path = Path(path)
     for fmt in FORMATS.values():
-        if fmt.folder_file and path.is_dir() and (path / fmt.folder_file).is_file():
+        if fmt.folder_file and path.is_dir() and file_in_folder(path, fmt.folder_file) is not None:
             return fmt
         if path.suffix.lower() in fmt.suffixes:
             return fmt

@@ -11,6 +11,7 @@ from __future__ import annotations
 import codecs
 import os
 import stat
+from pathlib import Path
 
 from ..engine.errors import RuleFileError
 
@@ -96,3 +97,17 @@ def read_text(path) -> str:
         return decode(read_bytes(path))
     except ReadError as error:
         raise RuleFileError(path if str(path) else "''", None, str(error)) from None
+
+
+def file_in_folder(folder: Path, name: str) -> Path | None:
+    """The file ``name`` in ``folder``, its name in any case (a YaZZle game's folder from
+    Windows may hold ``Game.ini`` or ``GAME.INI``), or None."""
+    exact = folder / name
+    if exact.is_file():
+        return exact
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return None
+    return next((entry for entry in sorted(entries) if entry.name.lower() == name.lower() and entry.is_file()),
+                None)

@@ -49,7 +49,7 @@ from pathlib import Path
 
 from ..engine.errors import RuleFileError, shorten
 from ..engine.rules import Build, DealStep, PileRule, Rules, RulesError, RulesRuleset, StockRule, View
-from .text import read_text
+from .text import file_in_folder, read_text
 
 KINDS = ("Stock", "Waste", "Foundation", "Tableau", "Reserve")
 PREFIX = {"Stock": "stock", "Waste": "waste", "Foundation": "foundation", "Tableau": "tableau", "Reserve": "reserve"}
@@ -96,9 +96,10 @@ def load(path) -> RulesRuleset:
     """Load a game type from its ``game.ini`` or its folder; raise RuleFileError for any problem."""
     path = Path(path)
     if path.is_dir():
-        path = path / "game.ini"
-        if not path.is_file():
-            raise RuleFileError(path.parent, None, "is a folder without a game.ini")
+        found = file_in_folder(path, "game.ini")
+        if found is None:
+            raise RuleFileError(path, None, "is a folder without a game.ini")
+        path = found
     ruleset = loads(read_text(path), str(path))
     ruleset.source = str(path)
     return ruleset

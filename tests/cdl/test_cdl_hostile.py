@@ -105,18 +105,20 @@ def test_a_box_holds_at_most_64_kb_of_text():
 
 
 @pytest.mark.parametrize("content", [b"\x00\x01binary", b"GAME \xff\xfe\x00"])
-def test_a_binary_file_is_an_error_of_line_1(tmp_path, content):
+def test_a_binary_file_is_an_error_of_no_line(tmp_path, content):
+    # (as in every format: "FILE: ...", where a file can't be read as text at all; it was
+    # "FILE:1: ...", found by a fuzzer)
     path = tmp_path / "bin.cdl"
     path.write_bytes(content)
     with pytest.raises(RuleFileError) as info:
         load(path)
-    assert info.value.line == 1 and str(info.value).startswith(f"{path}:1: ")
+    assert info.value.line is None and str(info.value).startswith(f"{path}: ")
 
 
-def test_an_unreadable_file_is_an_error_of_line_1(tmp_path):
+def test_an_unreadable_file_is_an_error_of_no_line(tmp_path):
     with pytest.raises(RuleFileError) as info:
         load(tmp_path / "missing.cdl")
-    assert info.value.line == 1
+    assert info.value.line is None and str(info.value) == f"{tmp_path / 'missing.cdl'}: no such file"
 
 
 CURSOR_LEFT = """game C is 2 by 1;
@@ -212,3 +214,32 @@ def test_a_deal_the_program_fails_on_is_named_and_a_measurement_goes_on_past_it(
     assert lines[-1].startswith("decided ") and f"failed {len(failed)})" in lines[-1]
     assert main(["deal", str(path), "--seed", str(seed)]) == 1
     assert f"(dealing deal {seed})" in capsys.readouterr().err
+
+
+def test_a_chain_of_a_thousand_operators_is_solved_as_it_loads_and_plays(capsys, tmp_path):
+    # (a fuzzer: 1 + 1 + ... + 1 in a release's condition loaded and played, and `solve` said
+    # "the command needs more nesting than it may use": the search's reading of the text
+    # made a closure per operator, a thousand deep)
+    chain = " + ".join(["1"] * 1001)
+    program = EVERY_RELEASE.replace("CONDITION", f"{chain} > 1")
+    path = tmp_path / "chain.cdl"
+    path.write_text(program)
+    assert main(["solve", str(path), "--timeout", "5"]) == 0
+    out = capsys.readouterr().out.split()
+    assert out[0] == "winnable" and out[1:] == ["Stock>R1"] * 52
+
+
+EVERY_RELEASE = """game Loop is 2 by 2;
+stack Stock; stack R1;
+stack Stock is
+  X := 0; Y := 0;
+  Start is begin Add Ace+Spade .. King+Diamond; end;
+  SelectFrom(Spos : index) is if ! > 0 then Pull 1 To Cursor;
+end Stock;
+stack R1 is
+  X := 0; Y := 1;
+  SelectTo(Spos : index) is if CONDITION then Pull 1 From Cursor;
+end R1;
+predicate win? is return Stock! = 0;
+order Stock R1.
+"""

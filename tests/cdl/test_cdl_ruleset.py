@@ -449,3 +449,55 @@ def test_help_is_an_inspection_what_it_changes_is_thrown_away():
     box = game.ruleset.help_text(game, game.pile("A"))
     assert box.text == "A holds 4 cards, the top one is the Four of Spades."   # it ran after the PULL
     assert game.to_position() == before and not game.can_undo
+
+
+EVERY_RELEASE_RUNS_AWAY = """game Loop is 7 by 2;
+stack Stock; stack R1; stack R2; stack R3; stack R4; stack R5; stack R6;
+stack Stock is
+  X := 0; Y := 0;
+  Start is begin Add Ace+Spade .. King+Diamond; end;
+  SelectFrom(Spos : index) is if ! > 0 then Pull 1 To Cursor;
+end Stock;
+stack R1 is
+  X := 0; Y := 1;
+  SelectTo(Spos : index) is while 1 = 1 do Turn [1..!] side down;
+end R1;
+stack R2 from R1 is X := 1; end R2;
+stack R3 from R1 is X := 2; end R3;
+stack R4 from R1 is X := 3; end R4;
+stack R5 from R1 is X := 4; end R5;
+stack R6 from R1 is X := 5; end R6;
+predicate win? is return Stock! = 0;
+order Stock R1 R2 R3 R4 R5 R6.
+"""
+
+
+def test_a_listing_whose_releases_all_run_away_pays_the_whole_budget_once():
+    # (a fuzzer: a drop that runs away on each of many stacks cost the whole step budget once
+    # per stack, 1.3 s each: `moves` on 40 such stacks took 150 s, the desktop froze as long)
+    from kingalbert.loaders.cdl.errors import CdlRunawayError
+    from kingalbert.loaders.cdl.transactions import HURRIED_SHARE
+    rules = loads(EVERY_RELEASE_RUNS_AWAY, "loop.cdl")
+    rules.limits = rules.machine.limits = Limits(max_steps=40_000)
+    game = Game(rules, seed=1)
+    budgets = []
+    run = rules.machine._run
+
+    def counting(*args):
+        try:
+            return run(*args)
+        except CdlRunawayError as error:
+            budgets.append(int(error.message.split("more than ")[1].split(" steps")[0].replace(",", "")))
+            raise
+    rules.machine._run = counting
+    assert list(game.legal_moves) == []
+    # (with either button: ADJUST's release runs SelectTo too)
+    assert len(budgets) >= 6 and budgets[0] == 40_000
+    assert budgets[1:] == [40_000 // HURRIED_SHARE] * (len(budgets) - 1)
+    failures = game.ruleset.unlisted_failures(game)
+    assert len(failures) == 2 and all("loop.cdl:10:" in failure for failure in failures)
+    # a move played has the whole budget, as ever
+    budgets.clear()
+    with pytest.raises(RuleFileError, match="stopped"):
+        game.play("Stock>R4")
+    assert budgets == [40_000] and not rules.machine.hurried

@@ -107,10 +107,6 @@ def loads(text: str, filename: str = "<cdl>") -> CdlRuleset:
 
 
 def load(path) -> CdlRuleset:
-    """A ruleset for the ``.cdl`` file at ``path``; raise RuleFileError on any error
-    (a file that cannot be read, or is not text, is an error of its line 1)."""
-    try:
-        text = read_text(path)
-    except RuleFileError as error:
-        raise RuleFileError(error.path, error.line or 1, error.message) from None
-    return loads(text, str(path))
+    """A ruleset for the ``.cdl`` file at ``path``; raise RuleFileError on any error (a
+    file that cannot be read, or is not text, without a line, as every format's)."""
+    return loads(read_text(path), str(path))

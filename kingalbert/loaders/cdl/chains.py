@@ -328,6 +328,19 @@ def _guards(pulls: list[Pull], sink: StackInfo, sources: set[StackInfo], routine
     return list(tests.values())
 
 
+#: the longest chain of operators (``a + b + ...``) whose value a guard works out
+MAX_SPINE = 64
+
+
+def _spine(expr) -> int:
+    """How many operators lean left from ``expr`` (a loop: the chain may be thousands long)."""
+    count = 0
+    while isinstance(expr, (ast.Logical, ast.Binary)):
+        count += 1
+        expr = expr.left
+    return count
+
+
 class _Guard:
     """The conditions a PULL from ``src`` onto ``sink`` runs under, as a test of the pulled
     card and the sink's top (``may``).  ``context``: the stack the code runs on (a bare
@@ -364,6 +377,10 @@ class _Guard:
             return self.card(expr)
         if isinstance(expr, ast.Unary):
             return _unary(expr.op.type, self.value(expr.operand, bound, depth))
+        if isinstance(expr, (ast.Logical, ast.Binary)) and _spine(expr) > MAX_SPINE:
+            # (a chain such as 1 + 1 + ... + 1 leans left as deep as it is long, and its value
+            # here would be as many closures deep: unknown, as what isn't worked out is)
+            return _unknown
         if isinstance(expr, ast.Logical):
             return _logical(expr.op.type == T.AND, self.value(expr.left, bound, depth),
                             self.value(expr.right, bound, depth))

@@ -378,7 +378,19 @@ class CdlRuleset(Playfield, Ruleset):
         receives the runtime errors met: of each release, and of each press run (not
         those of a stack's presses the run cache remembered).  ``onto`` (the keys of
         some stacks; only without ``verdicts``): of the drags, only those released on
-        these stacks (every click still), remembered apart from the whole listings."""
+        these stacks (every click still), remembered apart from the whole listings.
+        Once a run has run away, the listing's other runs have a share of the step
+        budget (``transactions.HURRIED_SHARE``): a program whose releases all run away
+        is listed in seconds, not in the whole budget's time once per stack."""
+        machine = self.machine
+        machine.hurried = False
+        try:
+            yield from self._accepted(view, rng_state, verdicts, failures, onto)
+        finally:
+            machine.hurried = False
+
+    def _accepted(self, view: View, rng_state, verdicts: bool, failures: list | None,
+                  onto: frozenset[str] | None) -> Iterator[tuple]:
         machine = self.machine
         receivers, pressed = self.listing_methods()
         tag: Any = "listing"
@@ -432,6 +444,7 @@ class CdlRuleset(Playfield, Ruleset):
                 except CdlRuntimeError as error:
                     if isinstance(error, CdlRunawayError):
                         broken.add(dest.key)    # each try would cost the whole step budget
+                        machine.hurried = True  # and so would each other stack's
                     if failures is not None:
                         failures.append(error)
                     continue

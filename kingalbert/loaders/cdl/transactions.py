@@ -46,6 +46,7 @@ agrees on those values gets the list back in one look-up.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from operator import itemgetter
 from typing import Any
 
@@ -61,6 +62,10 @@ INTEGRITY = "The rules of the game don't allow that"
 
 #: runs the cache keeps before it starts afresh, and shapes of reads per kind of run
 CACHE_RUNS = 200_000
+#: once a run of a listing has run away, its other runs may take this share of the step
+#: budget (50,000 steps of 2,000,000: a release or a press of the bundled programs takes
+#: at most a few thousand), each stopped sooner, as a runaway, and left out of the listing
+HURRIED_SHARE = 40
 CACHE_SHAPES = 8
 
 
@@ -445,6 +450,10 @@ class Machine:
                         for stack in program.stacks.values() for button in ("left", "right")
                         for phase in ("from", "to")}
         self._releases: dict = {}       # (stack, button, CURSOR, its cards) -> RunResult (``release_accepted``)
+        #: a listing met a run that ran away: its other runs have a share of the budget
+        #: (``HURRIED_SHARE``), so that a program whose every release runs away is listed in
+        #: seconds, not in the whole budget's time once per stack
+        self.hurried = False
 
     def forget(self) -> None:
         """Drop every remembered run (what ran under other limits may end otherwise now)."""
@@ -503,13 +512,17 @@ class Machine:
 
     def _run(self, view, rng_state, kind, method, stack, position, routine, args, context, tops):
         output = Output()
+        limits = self.limits if not self.hurried else replace(self.limits, max_steps=max(
+            1, self.limits.max_steps // HURRIED_SHARE))
         try:
-            result = execute(self.program, view, rng_state, output, self.limits, method=method, stack=stack,
+            result = execute(self.program, view, rng_state, output, limits, method=method, stack=stack,
                              position=position, routine=routine, args=args, context=context)
         except MemoryError:
             line = method.line if method is not None else self.program.routines[routine].line
             raise CdlRuntimeError(line, "The program ran out of memory") from None
         except CdlRuntimeError as error:
+            if self.hurried and isinstance(error, CdlRunawayError):
+                error.clock = True      # (stopped short of the whole budget: never kept)
             reads = getattr(error, "reads", None)
             if reads is not None and not getattr(error, "clock", False):
                 self.cache.keep(kind, view, rng_state, reads, error, tops)
@@ -577,6 +590,7 @@ class Machine:
                     failures.append(error)
                 if isinstance(error, CdlRunawayError):
                     timed_out = getattr(error, "clock", False)
+                    self.hurried = True
                     break
                 continue
             if press.refusal is not None:

@@ -29,8 +29,9 @@ class Display:
         self.scale = 1
         self.offset = (0, 0)
         self.fullscreen = False
-        #: where the window lay before F11 made it full screen
+        #: where the window lay before F11 made it full screen, and its scale
         self.windowed_at: tuple[int, int] | None = None
+        self.windowed_scale: int | None = None
         #: when F11 last made a new window, once made (``time.monotonic``)
         self.toggled_at: float | None = None
 
@@ -84,10 +85,12 @@ class Display:
         if self.toggled_at is not None and time.monotonic() - self.toggled_at < TOGGLE_PAUSE:
             return
         if not self.fullscreen:
-            self.windowed_at = self.move_window((0, 0))
+            self.windowed_at, self.windowed_scale = self.move_window((0, 0)), self.scale
             self.open(None, True)
         else:
-            self.open(self.scale, False)
+            # (at the window's own scale: the full screen's may be larger, and the window
+            # came back too big for the screen)
+            self.open(self.windowed_scale, False)
             self.move_window(self.windowed_at)
         self.toggled_at = time.monotonic()
 

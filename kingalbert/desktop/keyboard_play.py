@@ -128,6 +128,10 @@ def key_list(game) -> list[tuple[str, str]]:
     return rows
 
 
+#: how the message space names a card the cursor stands on that lies hidden
+HIDDEN_CARD = "The cursor is on"
+
+
 class KeyboardPlay:
     def __init__(self, desktop: Desktop):
         self.desktop = desktop
@@ -242,17 +246,27 @@ class KeyboardPlay:
     def name_hidden_card(self) -> None:
         """Where the cursor stands on a card the cards on it hide whole (a column too long
         for its fan lies squared at its bottom), the message space names it: its frame
-        is drawn where the card lies, round the cards over it."""
-        if self.pile is None or self.n < 2:
-            return
-        board, cards = self.desktop.board, self.desktop.game.pile(self.pile).cards
-        if self.n > len(cards):
-            return
-        view, index = board.views[self.pile], len(cards) - self.n
-        if board.card_rect(view, index + 1).contains(board.card_rect(view, index)):
-            card = cards[index]
+        is drawn where the card lies, round the cards over it.  The message goes when
+        the cursor leaves such cards."""
+        session = self.desktop.session
+        if self.hidden():
+            cards = self.desktop.game.pile(self.pile).cards
+            card = cards[len(cards) - self.n]
             said = f"the {card.name}" if card.face_up else "a face-down card"
-            self.desktop.session.say(f"The cursor is on {said}, hidden under the cards on it")
+            session.say(f"{HIDDEN_CARD} {said}, hidden under the cards on it")
+        elif session.game.message.startswith(HIDDEN_CARD):
+            session.say("")
+
+    def hidden(self, n: int | None = None) -> bool:
+        """Is the cursor's card (or the pile's nth from the top) hidden whole by the cards on it?"""
+        n = self.n if n is None else n
+        if self.pile is None or n < 2:
+            return False
+        board, cards = self.desktop.board, self.desktop.game.pile(self.pile).cards
+        if n > len(cards):
+            return False
+        view, index = board.views[self.pile], len(cards) - n
+        return board.card_rect(view, index + 1).contains(board.card_rect(view, index))
 
     def reveal(self) -> None:
         """Scroll the window, if it must, so that the cursor's card is in view."""
@@ -275,10 +289,16 @@ class KeyboardPlay:
             return
         dx, dy = DIRECTIONS[direction]
         here = self.rect(self.pile, self.n)
+        view = self.desktop.board.views[self.pile]
         for n in (self.n + 1, self.n - 1):
             if 1 <= n <= self.deepest(self.pile):
                 there = self.rect(self.pile, n)
-                if (there.centerx - here.centerx) * dx + (there.centery - here.centery) * dy > 0:
+                along = (there.centerx - here.centerx) * dx + (there.centery - here.centery) * dy
+                if self.hidden(n) or self.hidden():
+                    # (cards squared under the fan lie on one place: the cursor goes among
+                    # them, and onto the card that shows over them, as the fan goes)
+                    along = (view.dx * dx + view.dy * dy) * (1 if n < self.n else -1)
+                if along > 0:
                     self.n = n
                     return
         best, best_score = None, None

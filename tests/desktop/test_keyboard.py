@@ -489,8 +489,18 @@ def test_a_card_hidden_in_a_squared_column_is_named_when_the_cursor_is_on_it():
     view, index = desktop.board.views["col2"], len(column) - desktop.keyboard.n
     assert desktop.board.card_rect(view, index + 1).contains(desktop.board.card_rect(view, index))
     assert game.message == f"The cursor is on the {column[index].name}, hidden under the cards on it"
-    press(desktop, pygame.K_END)       # the top card shows: nothing more said
-    assert desktop.keyboard.n == 1
+    # Down walks the squared cards one by one towards the top (they lie on one place), each
+    # named, and the name goes once the cursor is on a card that shows; Up walks back
+    deepest, named = desktop.keyboard.n, []
+    while game.message:
+        named.append(game.message)
+        press(desktop, pygame.K_DOWN)
+    assert len(named) >= 3 and len(set(named)) == len(named)
+    assert desktop.keyboard.n == deepest - len(named)
+    press(desktop, pygame.K_UP)
+    assert desktop.keyboard.n == deepest - len(named) + 1 and game.message == named[-1]
+    press(desktop, pygame.K_END)       # the top card shows: nothing said
+    assert desktop.keyboard.n == 1 and game.message == ""
 
 
 def test_the_cursor_s_card_is_scrolled_clear_of_the_message_row_kept_in_view():

@@ -125,11 +125,11 @@ def window_icon(display, wid):
     return numbers[0], numbers[1], numbers[2:2 + numbers[0] * numbers[1]]
 
 
-def start_app(display):
+def start_app(display, scale=SCALE):
     """The program on ``display``, deal 1; returns the process and its window's id."""
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
     env.update(DISPLAY=display, SDL_VIDEODRIVER="x11")
-    app = subprocess.Popen([sys.executable, "-m", "kingalbert", "--seed", "1", "--scale", str(SCALE)],
+    app = subprocess.Popen([sys.executable, "-m", "kingalbert", "--seed", "1", "--scale", str(scale)],
                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline, window = time.monotonic() + 30, []
     while not window and app.poll() is None and time.monotonic() < deadline:
@@ -218,10 +218,12 @@ def window_geometry(display, app):
     pytest.fail("no window")
 
 
-def test_f11_covers_the_screen_from_its_corner_and_the_window_comes_back_to_its_place(xserver, private_dirs):
+@pytest.mark.parametrize("scale", [1, 2])
+def test_f11_covers_the_screen_from_its_corner_and_the_window_comes_back_to_its_place(xserver, private_dirs, scale):
     # (a play-test: without a window manager, the full-screen window was made where the
-    # window lay, so it hung off the screen and the desktop stood off-centre)
-    app, wid = start_app(xserver)
+    # window lay, so it hung off the screen and the desktop stood off-centre; and a window
+    # of scale 1 came back at the full screen's scale 2, off the screen)
+    app, wid = start_app(xserver, scale)
 
     def f11(wid):
         """F11 pressed and let go as a keyboard does, the key held a moment."""
@@ -232,12 +234,12 @@ def test_f11_covers_the_screen_from_its_corner_and_the_window_comes_back_to_its_
         time.sleep(1.5)
     try:
         _, place, size = window_geometry(xserver, app)
-        assert size == (640 * SCALE, 480 * SCALE) and place != (0, 0)
+        assert size == (640 * scale, 480 * scale) and place != (0, 0)
         f11(wid)
         wid, at, full = window_geometry(xserver, app)
         assert (at, full) == ((0, 0), (1400, 1100))
         f11(wid)
         wid, back, size = window_geometry(xserver, app)
-        assert (back, size) == (place, (640 * SCALE, 480 * SCALE))
+        assert (back, size) == (place, (640 * scale, 480 * scale))
     finally:
         quit_app(xserver, app, wid)

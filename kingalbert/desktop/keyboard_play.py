@@ -249,7 +249,7 @@ class KeyboardPlay:
         is drawn where the card lies, round the cards over it.  The message goes when
         the cursor leaves such cards."""
         session = self.desktop.session
-        if self.hidden():
+        if self.pile is not None and self.hidden():
             cards = self.desktop.game.pile(self.pile).cards
             card = cards[len(cards) - self.n]
             said = f"the {card.name}" if card.face_up else "a face-down card"

@@ -89,3 +89,28 @@ def test_a_depth_first_line_comes_out_shorter_and_still_wins(monkeypatch):
     assert short.verdict == plain.verdict == "winnable"
     assert wins(game, short.moves) and wins(game, plain.moves)
     assert len(short.moves) <= 0.85 * len(plain.moves)
+
+
+def test_a_line_that_cannot_be_written_out_is_no_verdict_not_an_error(monkeypatch):
+    # (a fuzzer: a YaZZle position with face-up cards in its stock, which the key takes as
+    # face down, found a win whose line lost its way: "internal error (LineLost)")
+    from kingalbert.engine.king_albert import KingAlbert
+    lost = search_module.LineLost
+
+    def losing(*args, **kwargs):
+        raise lost("solver: lost the line")
+    monkeypatch.setattr(search_module, "replay", losing)
+    result = solve(Game(KingAlbert(), 3), timeout=10)
+    assert result.verdict == "unknown" and not result.moves
+
+
+def test_a_position_with_face_up_cards_in_a_face_down_stock_is_refused():
+    from kingalbert.app.catalogue import GAMES_DIR
+    from kingalbert.engine.errors import PositionError
+    from kingalbert.loaders import load as load_any
+    ruleset = load_any(str(GAMES_DIR / "yazzle" / "Klondike"))
+    position = Game(ruleset, 2).to_position()
+    stock = next(pile for pile in position["piles"] if pile["name"].lower().startswith("stock"))
+    stock["cards"][0] = stock["cards"][0].upper()
+    with pytest.raises(PositionError, match="a stock's cards are face down"):
+        Game.from_position(ruleset, position)

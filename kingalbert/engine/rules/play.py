@@ -93,9 +93,15 @@ class RulesRuleset(Ruleset):
                 self._deal_stock(game, stock, game.pile(stock.pile))
 
     def check_position(self, game) -> None:
-        """Also refuse rules variables (base rank, redeals left) that make no sense."""
+        """Also refuse rules variables (base rank, redeals left) that make no sense, and a
+        card face up in a stock whose cards are always face down (none is dealt there face
+        up, and the waste goes back face down): the solver keys a stock by its cards alone."""
         super().check_position(game)
         rules = self.rules_for(game)
+        for stock in rules.stocks:
+            face_up_dealt = any(step.pile == stock.pile and step.face_up for step in rules.deal)
+            if not face_up_dealt and any(card.face_up for card in game.pile(stock.pile).cards):
+                raise PositionError(f"{stock.pile}: a stock's cards are face down")
         base = game.vars.get("base")
         if base is not None and (not isinstance(base, int) or isinstance(base, bool) or not 1 <= base <= 13):
             raise PositionError(f'"base" must be a rank from 1 to 13, not {base!r}')

@@ -99,7 +99,12 @@ def search(state, budget: Budget, befs_share: float = 0.5, seen: dict | None = N
     budget.extend(FINISH_SECONDS)
     until = time.perf_counter() + min(SHORTEN_SECONDS, budget.seconds / 2)
     state.load(exact)
-    steps, keys = replay(state, keys, until)
+    try:
+        steps, keys = replay(state, keys, until)
+    except LineLost:
+        # (a line that can't be written out is no proof: a position the rules can't reach,
+        # keyed as one they can, say; no verdict rather than a line that doesn't replay)
+        return "unknown", None
     tokens = [root_token] + steps
     if not state.is_won():
         # a position proven winnable before: on along the line found then

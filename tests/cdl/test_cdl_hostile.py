@@ -216,12 +216,15 @@ def test_a_deal_the_program_fails_on_is_named_and_a_measurement_goes_on_past_it(
     assert f"(dealing deal {seed})" in capsys.readouterr().err
 
 
-def test_a_chain_of_a_thousand_operators_is_solved_as_it_loads_and_plays(capsys, tmp_path):
-    # (a fuzzer: 1 + 1 + ... + 1 in a release's condition loaded and played, and `solve` said
-    # "the command needs more nesting than it may use": the search's reading of the text
-    # made a closure per operator, a thousand deep)
+@pytest.mark.parametrize("where", ["release", "win"])
+def test_a_chain_of_a_thousand_operators_is_solved_as_it_loads_and_plays(capsys, tmp_path, where):
+    # (a fuzzer: 1 + 1 + ... + 1 in a release's condition, or Stock! + 0 + ... in win?,
+    # loaded and played, and `solve` said "the command needs more nesting than it may use":
+    # the search's reading of the text recursed once per operator)
     chain = " + ".join(["1"] * 1001)
-    program = EVERY_RELEASE.replace("CONDITION", f"{chain} > 1")
+    program = EVERY_RELEASE.replace("CONDITION", f"{chain} > 1" if where == "release" else "1 > 0")
+    if where == "win":
+        program = program.replace("return Stock! = 0;", "return Stock! + " + " + ".join(["0"] * 1000) + " = 0;")
     path = tmp_path / "chain.cdl"
     path.write_text(program)
     assert main(["solve", str(path), "--timeout", "5"]) == 0

@@ -237,12 +237,17 @@ def _loop_sum(loop: ast.With) -> str | None:
 
 def _sizes(expr: ast.Expr) -> set[str]:
     """The stacks of a sum of sizes ``A! + B! + ...`` (sizes are never below 0), else none."""
+    found: set[str] = set()
+    # (the sum leans left, as long as it is: its left spine is walked with a loop)
+    while isinstance(expr, ast.Binary) and expr.op.type == T.PLUS:
+        right = _sizes(expr.right)      # (nested on the right only inside parentheses)
+        if not right:
+            return set()
+        found |= right
+        expr = expr.left
     if isinstance(expr, ast.Length):
         stack = named_stack(expr.stack)
-        return {stack.key} if stack is not None and stack is not CURSOR else set()
-    if isinstance(expr, ast.Binary) and expr.op.type == T.PLUS:
-        left, right = _sizes(expr.left), _sizes(expr.right)
-        return left | right if left and right else set()
+        return found | {stack.key} if stack is not None and stack is not CURSOR else set()
     return set()
 
 

@@ -235,3 +235,33 @@ def test_a_listing_is_keyed_by_the_variables_its_releases_read_but_not_by_those_
     kept = [(shape[2], table) for kind, entries in ruleset.machine.cache.shapes.items() if kind[:2] == ("listing", "s")
             for shape, _, table in entries]
     assert {variables for variables, _ in kept} == {("mode",)} and sum(len(table) for _, table in kept) == 2
+
+
+SHUFFLES = """game Shuffles is 2 by 1;
+var k, m : integer;
+stack A is X := 0; Y := 0;
+  Start is begin
+    Add Ace+Spade .. King+Diamond;
+    k := 0;
+    while k < {outer} do begin
+      k := k + 1; m := 0;
+      while m < 1000 do begin m := m + 1; {statement} end
+    end
+  end;
+end A;
+stack B is X := 1; Y := 0; end B;
+order A B."""
+
+
+@pytest.mark.parametrize("statement, per_turn", [("Shuffle", 4 + 52), ("Turn [1..!] side down", 4 + 26),
+                                                 ("Inverse [1..!]", 4 + 6)])
+def test_a_statement_over_a_whole_stack_costs_steps_by_its_cards(statement, per_turn):
+    # (a fuzzer: `while true do Shuffle;` on 156 cards counted a step a shuffle, so only the
+    # wall clock's 30 s stopped it; TURN over the stack took 12 s): a shuffle costs a step a
+    # card, a turn one for two cards, an inverse one for eight (besides its own step)
+    fits = int(1_950_000 / (1000 * per_turn + 6))
+    game = Game(loads(SHUFFLES.format(outer=fits, statement=statement), "s.cdl"), 1)
+    assert game.vars["cdl:globals"]["k"] == fits
+    runs_away = int(2_050_000 / (1000 * per_turn)) + 1
+    with pytest.raises(RuleFileError, match="more than 2,000,000 steps"):
+        Game(loads(SHUFFLES.format(outer=runs_away, statement=statement), "s.cdl"), 1)

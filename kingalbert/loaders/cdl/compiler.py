@@ -24,6 +24,8 @@ from .expressions import ExpressionCompiler, check_position, check_size, check_t
 from .interpreter import (
     BREAK_BLOCK,
     BREAK_PROC,
+    CARDS_INVERSED_PER_STEP,
+    CARDS_TURNED_PER_STEP,
     CHARS_PER_STEP,
     CROSS_CARD,
     EMPTY_CARD,
@@ -305,6 +307,8 @@ class Compiler(ExpressionCompiler):
             stack, low, high = interval(rt)
             if low <= high:
                 cards = rt.cards(stack.key)
+                if high - low >= CARDS_INVERSED_PER_STEP:
+                    rt.charge((high - low + 1) // CARDS_INVERSED_PER_STEP, line)
                 cards[low - 1:high] = cards[low - 1:high][::-1]
             return None
         return run
@@ -416,7 +420,9 @@ class Compiler(ExpressionCompiler):
             rng = rt.random()
             if rng is None:
                 fail(line, "SHUFFLE has no random generator here")
-            rng.shuffle(rt.cards(stack.key))
+            cards = rt.cards(stack.key)
+            rt.charge(len(cards), line)     # (a step a card: a shuffle in an endless loop stops in time)
+            rng.shuffle(cards)
             return None
         return run
 
@@ -449,6 +455,8 @@ class Compiler(ExpressionCompiler):
                 low = 1
             if low <= high:
                 cards = rt.cards(stack.key)
+                if high - low >= CARDS_TURNED_PER_STEP:
+                    rt.charge((high - low + 1) // CARDS_TURNED_PER_STEP, line)
                 cards[low - 1:high] = [turned(card, side) for card in cards[low - 1:high]]
             return None
         return run

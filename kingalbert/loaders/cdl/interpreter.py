@@ -45,8 +45,13 @@ EMPTY_CARD, CROSS_CARD = 156, 157
 MAX_TEXT = 64 * 1024
 MAX_EVENTS = 10_000
 MAX_EVENT_TEXT = 4 * MAX_TEXT     # the text all the events of one Output keep
-#: a WRITE costs one step for each this many characters (besides its own step)
+#: a WRITE costs one step for each this many characters (besides its own step); a SHUFFLE
+#: one step a card, a TURN one for each this many cards, an INVERSE one for each this
+#: many: a statement over a whole stack in an endless loop is stopped by the step budget
+#: in about as long as a loop of plain steps (it was the wall clock's 30 s for a SHUFFLE)
 CHARS_PER_STEP = 64
+CARDS_TURNED_PER_STEP = 2
+CARDS_INVERSED_PER_STEP = 8
 #: how many steps run between two looks at the wall clock
 CLOCK_EVERY = 4096
 SUIT_NAMES = ("Spades", "Hearts", "Clubs", "Diamonds")

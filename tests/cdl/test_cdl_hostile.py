@@ -1,4 +1,6 @@
 """Hostile CardsWorkShop files: bounded, refused with FILE:LINE: message, never a crash."""
+from pathlib import Path
+
 import pytest
 
 from kingalbert.cli import main
@@ -246,3 +248,14 @@ end R1;
 predicate win? is return Stock! = 0;
 order Stock R1.
 """
+
+
+def test_a_history_may_press_only_a_button_a_wait_of_the_program_makes(capsys, tmp_path):
+    # (a fuzzer: a saved game's `button:1=DealThree@Reserve` ran Canfield's stock procedure
+    # with no box open, dealing three reserve cards to the waste; it replayed, saved, loaded)
+    from kingalbert.app.catalogue import GAMES_DIR
+    canfield = str(GAMES_DIR / "cdl" / "canfield.cdl")
+    assert main(["replay", canfield, "--seed", "1", "button:1=DealThree@Reserve"]) == 3
+    assert "No button of the game runs 'DealThree'" in capsys.readouterr().err
+    buttons = str(Path(__file__).resolve().parents[1] / "app" / "data" / "buttons.cdl")
+    assert main(["replay", buttons, "--seed", "1", "A>B", "button:1=EmptyB@A"]) == 0

@@ -524,6 +524,14 @@ class CdlRuleset(Playfield, Ruleset):
         return chain_bound(self.program)
 
     @cached_property
+    def button_procedures(self) -> frozenset[str]:
+        """The procedures a WAIT of the program's text puts on a button."""
+        program = self.program
+        bodies = [routine.body for routine in program.routines.values() if routine.body is not None]
+        bodies += [method.body for stack in program.stacks.values() for method in stack.methods.values()]
+        return frozenset(node.procedure.key for body in bodies for node in walk(body) if isinstance(node, ast.Wait))
+
+    @cached_property
     def removes_cards(self) -> bool:
         """Does code that runs in play REMOVE cards (Aces Up's throws)?  A card gone is
         then progress to a beam (``CdlState.progress``)."""
@@ -675,6 +683,9 @@ class CdlRuleset(Playfield, Ruleset):
         key = (move.dst or "").lower()
         if key not in self.program.routines:
             return f"There is no procedure {move.dst!r} for a button to run"
+        if key not in self.button_procedures:
+            # (a history may name any procedure: only one a WAIT can put on a button runs)
+            return f"No button of the game runs {move.dst!r}"
         context = self.program.stacks.get(move.src.lower()) if move.src else None
         if move.src and context is None:
             return f"There is no stack {move.src!r}"

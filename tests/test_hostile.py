@@ -315,3 +315,14 @@ def test_a_yazzle_folder_from_windows_with_its_game_ini_in_capitals_loads(tmp_pa
         code, out, _ = run(capsys, "check", str(folder))
         assert code == 0 and out.startswith(f"ok {folder}: Klondike")
         assert rule_file_place(folder) == rule_file_place(folder / name)
+
+
+def test_a_position_file_as_big_as_deal_may_write_loads(tmp_path, capsys):
+    # (a fuzzer: `deal` of a rule file within its 16 MB wrote a 4.3 MB position, which
+    # --position refused as "more than 4 MB": a file the program wrote must load again)
+    assert main(["deal", "--seed", "4"]) == 0
+    position = capsys.readouterr().out
+    path = tmp_path / "big.json"
+    path.write_text(position[:-2] + " " * (5 * 2**20) + position[-2:])
+    assert main(["replay", "--position", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["seed"] == 4

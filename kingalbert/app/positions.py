@@ -14,8 +14,10 @@ from ..engine.game import Game
 from ..engine.ruleset import Ruleset
 from ..loaders.text import ReadError, read_bytes
 
-#: the largest position file read (a real one is a few kilobytes)
-MAX_BYTES = 4 * 2**20
+#: the largest position file read (a real one is a few kilobytes; the bound is a saved
+#: game's, which holds a position and more: `deal` of a rule file near its 16 MB bound,
+#: with thousands of long pile names, wrote 4.3 MB, which 4 MB here refused)
+MAX_BYTES = 64 * 2**20
 
 
 def parse_json(data: bytes, where: str, what: str):

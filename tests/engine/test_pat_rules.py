@@ -744,7 +744,7 @@ def test_a_position_may_not_fill_a_pile_beyond_what_the_rules_put_there(tmp_path
     position = game.to_position()
     position["piles"][1]["cards"] = position["piles"][0]["cards"][:2]
     position["piles"][0]["cards"] = position["piles"][0]["cards"][2:]
-    with pytest.raises(PositionError, match="p2 holds at most 1 cards, not 2"):
+    with pytest.raises(PositionError, match="p2 holds at most 1 card, not 2"):
         Game.from_position(limited, position)
     # every position a game reaches passes, as it must (the program's own files load)
     for path in (GAMES_DIR / "pat").glob("*.pat"):

@@ -114,3 +114,27 @@ def test_a_position_with_face_up_cards_in_a_face_down_stock_is_refused():
     stock["cards"][0] = stock["cards"][0].upper()
     with pytest.raises(PositionError, match="a stock's cards are face down"):
         Game.from_position(ruleset, position)
+
+
+@pytest.mark.parametrize("game, pile, change, refusal", [
+    ("sol/freecell.sol", "cell1", "overfull", "cell1 holds at most 1 card, not 3"),
+    ("yazzle/KingAlbert", "reserve1", "overfull", "reserve1 is dealt 1 card and no card can be put there"),
+    ("sol/king_albert.sol", "f1", "face down", "f1: every card on a foundation is face up"),
+])
+def test_a_declarative_position_no_game_can_show_is_refused(game, pile, change, refusal):
+    # (a fuzzer: a free cell of 16 cards was solved as winnable, a reserve place of 18 and a
+    # face-down Ace on a suit stack played on)
+    from kingalbert.app.catalogue import GAMES_DIR
+    from kingalbert.engine.errors import PositionError
+    from kingalbert.loaders import load as load_any
+    ruleset = load_any(str(GAMES_DIR / game))
+    position = Game(ruleset, 2).to_position()
+    piles = {entry["name"]: entry for entry in position["piles"]}
+    donor = next(entry for entry in position["piles"] if len(entry["cards"]) >= 3 and entry["name"] != pile)
+    if change == "overfull":        # cards taken from another pile, none twice
+        for _ in range(3 - len(piles[pile]["cards"])):
+            piles[pile]["cards"].append(donor["cards"].pop())
+    else:
+        piles[pile]["cards"] = [donor["cards"].pop().lower()]
+    with pytest.raises(PositionError, match=refusal):
+        Game.from_position(ruleset, position)

@@ -162,9 +162,11 @@ def test_an_addition_game_is_lost_when_stock_cards_lack_partners(label, ruleset,
     once; one Ace: the bound can't tell, and the search agrees with the plain search."""
     game = Game(ruleset, 0, options, deal=False)
     stock = next(p.name for p in game.piles if p.role == "stock")
-    bottom = next(p.name for p in reversed(game.piles) if p.role == "tableau")
+    bottom, beside = [p.name for p in reversed(game.piles) if p.role == "tableau"][:2]
+    # (a card a place: a pyramid's place holds its one card)
     lost = Game.from_position(ruleset, {"piles": [{"name": stock, "cards": ["ac", "ad"]},
-                                                   {"name": bottom, "cards": ["QH", "JS"]}]}, options)
+                                                   {"name": bottom, "cards": ["QH"]},
+                                                   {"name": beside, "cards": ["JS"]}]}, options)
     assert RulesState(ruleset, lost).hopeless()
     assert RulesState(ruleset, lost, plain=True).generate(False)       # (moves there are)
     assert plain_verdict(lost) == "unwinnable" == solve(lost, timeout=None).verdict

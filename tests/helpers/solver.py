@@ -11,9 +11,10 @@ def plain_verdict(game, max_states=None):
 
 
 def wins(game, moves) -> bool:
-    """Do ``moves`` win, played from the game's position on a copy of it?"""
-    from kingalbert.engine import Game
-    replay = Game.from_position(game.ruleset, game.to_position(), game.options)
+    """Do ``moves`` win, played from the game's position on a copy of it (a position made
+    up for a test may be one no play reaches: ``solver_positions.laid_out``)?"""
+    from tests.helpers.solver_positions import laid_out
+    replay = laid_out(game.ruleset, game.to_position(), game.options)
     for move in moves:
         replay.play(move)
     return replay.status == "won"

@@ -14,6 +14,7 @@ from kingalbert.loaders import solkit, yazzle
 from tests.helpers.data import GAMES as ALL_GAMES
 from tests.helpers.data import ROOT, team
 from tests.helpers.fuzzing import check_load, check_load_path, fuzz_settings, mutate
+from tests.helpers.solver_positions import laid_out
 
 GAMES = ALL_GAMES / "yazzle"
 BUNDLED = sorted(p.parent for p in GAMES.glob("*/game.ini"))
@@ -62,7 +63,7 @@ def game_of(text, options=None, seed=1, **piles):
     if not piles:
         return Game(ruleset, seed, options)
     data = {"piles": [{"name": name, "cards": cards.split()} for name, cards in piles.items()]}
-    return Game.from_position(ruleset, data, options)
+    return laid_out(ruleset, data, options)     # (the rules tested on any cards anywhere)
 
 
 def refused(game, action):

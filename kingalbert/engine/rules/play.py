@@ -102,6 +102,7 @@ class RulesRuleset(Ruleset):
             face_up_dealt = any(step.pile == stock.pile and step.face_up for step in rules.deal)
             if not face_up_dealt and any(card.face_up for card in game.pile(stock.pile).cards):
                 raise PositionError(f"{stock.pile}: a stock's cards are face down")
+        check_sizes(rules, game)
         base = game.vars.get("base")
         if base is not None and (not isinstance(base, int) or isinstance(base, bool) or not 1 <= base <= 13):
             raise PositionError(f'"base" must be a rank from 1 to 13, not {base!r}')
@@ -456,3 +457,26 @@ class RulesRuleset(Ruleset):
 def _capital(words: str) -> str:
     """``words`` with a capital first letter (a pile's words starting a message)."""
     return words[:1].upper() + words[1:]
+
+
+def check_sizes(rules, game) -> None:
+    """Refuse a pile fuller than any game of ``rules`` can make it, or a suit stack with a
+    card face down: more cards than its capacity (a free cell of two) or, where no card is
+    ever put on it (nothing dropped, dealt from a stock or refilled), than its deal (a
+    reserve place of several cards, several cards in one place of a pyramid)."""
+    dealt: dict[str, int] = {}
+    for step in rules.deal:
+        dealt[step.pile] = dealt.get(step.pile, 0) + step.count
+    fed = {stock.pile for stock in rules.stocks} | {rules.rest_to}
+    fed |= {stock.waste for stock in rules.stocks} | {name for stock in rules.stocks for name in stock.targets}
+    for rule in rules.piles:
+        cards = game.pile(rule.name).cards
+        if rule.role == "foundation" and any(not card.face_up for card in cards):
+            raise PositionError(f"{rule.name}: every card on a foundation is face up")
+        most = dealt.get(rule.name, 0)
+        if rule.capacity is not None and len(cards) > max(rule.capacity, most):
+            bound = max(rule.capacity, most)
+            raise PositionError(f"{rule.name} holds at most {bound} card{'s' if bound != 1 else ''}, not {len(cards)}")
+        if not rule.accept and rule.refill_from is None and rule.name not in fed and len(cards) > most:
+            raise PositionError(f"{rule.name} is dealt {most} card{'s' if most != 1 else ''} and no card can be "
+                                f"put there, so it holds {most} at most, not {len(cards)}")

@@ -63,7 +63,7 @@ from .interpreter import CROSS_CARD, EMPTY_CARD, HelpBox, Limits, Output, State
 from .model import CURSOR, CompiledProgram, StackInfo
 from .playfield import SUITS, Playfield, from_card, to_card
 from .search import CdlState, pile_role, score_of
-from .symmetry import play_bodies, symmetric_stacks, walk
+from .symmetry import play_bodies, symmetric_stacks, wait_procedures, walk
 from .transactions import CANCELLED, Machine, Outcome, View, one_per_state, refusal_text
 from .transients import transients as program_transients
 from .wanted import Wanted, probe
@@ -349,13 +349,10 @@ class CdlRuleset(Playfield, Ruleset):
         return iter(session.listing)
 
     def unlisted_failures(self, game) -> list[str]:
-        session = self.current(game)
-        if any(self.verdicts(game)):
-            return []
         failures: list = []
-        self.machine.forget()       # (a failure the run cache remembers is not met again)
-        for _ in self.accepted(View(session.state), game.rng.state, failures=failures):
-            pass
+        if not any(self.verdicts(game)):
+            self.machine.forget()       # (a failure the run cache remembers is not met again)
+            list(self.accepted(View(self.current(game).state), game.rng.state, failures=failures))
         return list(dict.fromkeys(str(self.runtime_error(error.line, error.message)) for error in failures))
 
     def list_moves(self, game, session: Session) -> list[Move]:
@@ -526,10 +523,7 @@ class CdlRuleset(Playfield, Ruleset):
     @cached_property
     def button_procedures(self) -> frozenset[str]:
         """The procedures a WAIT of the program's text puts on a button."""
-        program = self.program
-        bodies = [routine.body for routine in program.routines.values() if routine.body is not None]
-        bodies += [method.body for stack in program.stacks.values() for method in stack.methods.values()]
-        return frozenset(node.procedure.key for body in bodies for node in walk(body) if isinstance(node, ast.Wait))
+        return wait_procedures(self.program)
 
     @cached_property
     def removes_cards(self) -> bool:

@@ -77,6 +77,13 @@ def play_bodies(program: CompiledProgram) -> list[ast.Stmt]:
     return list(bodies.values())
 
 
+def wait_procedures(program: CompiledProgram) -> frozenset[str]:
+    """The procedures a WAIT anywhere in the program's text puts on a button."""
+    bodies = [routine.body for routine in program.routines.values() if routine.body is not None]
+    bodies += [method.body for stack in program.stacks.values() for method in stack.methods.values()]
+    return frozenset(node.procedure.key for body in bodies for node in walk(body) if isinstance(node, ast.Wait))
+
+
 def symmetric_stacks(program: CompiledProgram, transient: Collection[str] = ()) -> list[list[StackInfo]]:
     """Groups (two stacks or more, in ORDER order) of stacks the program treats alike;
     ``transient``: the program's transient variables (``transients.py``), the only

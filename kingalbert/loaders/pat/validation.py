@@ -76,7 +76,7 @@ def check_sizes(ruleset, game) -> None:
         size = len(pile.cards)
         cap = spec.capacity
         if cap is not None and size > cap:
-            raise PositionError(f"{pile.name} holds at most {cap} cards, not {size}")
+            raise PositionError(f"{pile.name} holds at most {cap} card{'s' if cap != 1 else ''}, not {size}")
         closed = (number != ruleset.stock.waste and spec.catch in (0, 1) and not spec.extract
                   and all(rules.put.kind == 0 and rules.put.feed == 0 for rules in spec.rules))
         if closed and size > spec.count:

@@ -171,14 +171,20 @@ def test_flash_inverts_the_cards_three_times_then_stops():
     assert desktop.flash_start is None and not desktop.board.flash_on and desktop.board.flash == []
 
 
-def test_the_deal_number_item_shows_the_current_deal_and_sets_it():
+def deal_number_item(seed):
+    """King Albert's deal ``seed`` on the desktop, with New game > Deal number open."""
     pygame.display.init()
-    desktop = Desktop(Game(KingAlbert(), 4321), autosave=False, thinking=False)
+    desktop = Desktop(Game(KingAlbert(), seed), autosave=False, thinking=False)
     click(desktop, desktop.window.to_screen(60, 40), MENU)
     new = next(i for i, item in enumerate(desktop.menus.menus[0].items) if item.text == "New game")
     hover_arrow(desktop, 0, new)
     deal = next(i for i, item in enumerate(desktop.menus.menus[1].items) if item.text == "Deal number")
     hover_arrow(desktop, 1, deal)
+    return desktop
+
+
+def test_the_deal_number_item_shows_the_current_deal_and_sets_it():
+    desktop = deal_number_item(4321)
     item = desktop.menus.writable_item()
     assert item.text == "4321"
     for key in (pygame.K_BACKSPACE, pygame.K_BACKSPACE):
@@ -191,13 +197,7 @@ def test_the_deal_number_item_shows_the_current_deal_and_sets_it():
 
 def test_a_number_typed_in_the_deal_number_item_takes_the_place_of_the_deal_shown():
     # (a play-test: typing 42 over deal 4321 asked for deal 432142, without a word)
-    pygame.display.init()
-    desktop = Desktop(Game(KingAlbert(), 4321), autosave=False, thinking=False)
-    click(desktop, desktop.window.to_screen(60, 40), MENU)
-    new = next(i for i, item in enumerate(desktop.menus.menus[0].items) if item.text == "New game")
-    hover_arrow(desktop, 0, new)
-    deal = next(i for i, item in enumerate(desktop.menus.menus[1].items) if item.text == "Deal number")
-    hover_arrow(desktop, 1, deal)
+    desktop = deal_number_item(4321)
     for key, text in ((pygame.K_4, "4"), (pygame.K_2, "2")):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text))
     desktop.pump()

@@ -10,6 +10,7 @@ from kingalbert.loaders.cdl import MAX_REPORTED, load, loads
 from kingalbert.loaders.cdl import compile as compile_cdl
 from kingalbert.loaders.cdl.interpreter import MAX_TEXT
 from kingalbert.loaders.cdl.layoutcheck import MAX_STACKS
+from tests.helpers.cdl_programs import stock_onto_stacks
 
 
 def refused(text, name="hostile.cdl"):
@@ -234,20 +235,7 @@ def test_a_chain_of_a_thousand_operators_is_solved_as_it_loads_and_plays(capsys,
     assert out[0] == "winnable" and out[1:] == ["Stock>R1"] * 52
 
 
-EVERY_RELEASE = """game Loop is 2 by 2;
-stack Stock; stack R1;
-stack Stock is
-  X := 0; Y := 0;
-  Start is begin Add Ace+Spade .. King+Diamond; end;
-  SelectFrom(Spos : index) is if ! > 0 then Pull 1 To Cursor;
-end Stock;
-stack R1 is
-  X := 0; Y := 1;
-  SelectTo(Spos : index) is if CONDITION then Pull 1 From Cursor;
-end R1;
-predicate win? is return Stock! = 0;
-order Stock R1.
-"""
+EVERY_RELEASE = stock_onto_stacks(1, "if CONDITION then Pull 1 From Cursor")
 
 
 def test_a_history_may_press_only_a_button_a_wait_of_the_program_makes(capsys, tmp_path):

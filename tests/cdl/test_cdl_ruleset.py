@@ -5,6 +5,7 @@ from kingalbert.engine import Game
 from kingalbert.engine.errors import IllegalMoveError, RuleFileError
 from kingalbert.loaders.cdl import loads
 from kingalbert.loaders.cdl.interpreter import Limits
+from tests.helpers.cdl_programs import stock_onto_stacks
 
 SOURCE = """game Bench is 5 by 3;
 var count, pressed : integer;
@@ -451,25 +452,7 @@ def test_help_is_an_inspection_what_it_changes_is_thrown_away():
     assert game.to_position() == before and not game.can_undo
 
 
-EVERY_RELEASE_RUNS_AWAY = """game Loop is 7 by 2;
-stack Stock; stack R1; stack R2; stack R3; stack R4; stack R5; stack R6;
-stack Stock is
-  X := 0; Y := 0;
-  Start is begin Add Ace+Spade .. King+Diamond; end;
-  SelectFrom(Spos : index) is if ! > 0 then Pull 1 To Cursor;
-end Stock;
-stack R1 is
-  X := 0; Y := 1;
-  SelectTo(Spos : index) is while 1 = 1 do Turn [1..!] side down;
-end R1;
-stack R2 from R1 is X := 1; end R2;
-stack R3 from R1 is X := 2; end R3;
-stack R4 from R1 is X := 3; end R4;
-stack R5 from R1 is X := 4; end R5;
-stack R6 from R1 is X := 5; end R6;
-predicate win? is return Stock! = 0;
-order Stock R1 R2 R3 R4 R5 R6.
-"""
+EVERY_RELEASE_RUNS_AWAY = stock_onto_stacks(6, "while 1 = 1 do Turn [1..!] side down")
 
 
 def test_a_listing_whose_releases_all_run_away_pays_the_whole_budget_once():

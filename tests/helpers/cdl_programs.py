@@ -64,3 +64,26 @@ predicate win? is
     else:
         text += "\n\npredicate win? is return " + " + ".join(f"{name}!" for name in names) + " = 0;\n"
     return text + f"\norder Stock Waste {' '.join(names)}.\n"
+
+
+def stock_onto_stacks(stacks: int, select_to: str) -> str:
+    """A program of a stock of 52 cards dealt one at a time onto ``stacks`` stacks R1, R2 ...
+    alike, whose release (line 10, R1's, inherited by the others) is ``select_to``; won once
+    the stock is empty."""
+    names = [f"R{i}" for i in range(1, stacks + 1)]
+    return "\n".join([
+        f"game Loop is {stacks + 1} by 2;",
+        " ".join(f"stack {name};" for name in ["Stock", *names]),
+        "stack Stock is",
+        "  X := 0; Y := 0;",
+        "  Start is begin Add Ace+Spade .. King+Diamond; end;",
+        "  SelectFrom(Spos : index) is if ! > 0 then Pull 1 To Cursor;",
+        "end Stock;",
+        "stack R1 is",
+        "  X := 0; Y := 1;",
+        f"  SelectTo(Spos : index) is {select_to};",
+        "end R1;",
+        *(f"stack {name} from R1 is X := {i}; end {name};" for i, name in enumerate(names[1:], start=1)),
+        "predicate win? is return Stock! = 0;",
+        f"order Stock {' '.join(names)}.",
+        ""])

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError
+from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError, plural
 from ..engine.game import MAX_SEED, Game, MoveRecord
 from ..engine.moves import Move
 from .catalogue import GameRef, rule_file_place, safe_load
@@ -399,7 +399,7 @@ class Session:
             else:
                 self.new_game(result["seed"], any_deal=True)
                 tried = result.get("tried", 1)
-                self.say(f"A winnable deal, found in {seconds:.1f} s ({tried} deal{'s' if tried != 1 else ''} tried)")
+                self.say(f"A winnable deal, found in {seconds:.1f} s ({plural(tried, 'deal')} tried)")
             return
         verdict = result.get("verdict", "unknown")
         if verdict == "winnable":

@@ -26,6 +26,11 @@ def shorten(text: str, limit: int = 60) -> str:
 MAX_MESSAGE_LINE = 300
 
 
+def plural(n: int, word: str) -> str:
+    """``n`` and the word, with an s unless there is one: "1 card", "2 cards"."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def cut_lines(message: str) -> str:
     """Each line of ``message`` cut to ``MAX_MESSAGE_LINE`` characters, with "…"."""
     if len(message) <= MAX_MESSAGE_LINE:

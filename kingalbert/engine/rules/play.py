@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..cards import RANK_NAMES, SUIT_NAMES, Card, new_deck
-from ..errors import PositionError
+from ..errors import PositionError, plural
 from ..layout import Layout, PileView
 from ..moves import Move
 from ..ruleset import Ruleset
@@ -475,8 +475,8 @@ def check_sizes(rules, game) -> None:
             raise PositionError(f"{rule.name}: every card on a foundation is face up")
         most = dealt.get(rule.name, 0)
         if rule.capacity is not None and len(cards) > max(rule.capacity, most):
-            bound = max(rule.capacity, most)
-            raise PositionError(f"{rule.name} holds at most {bound} card{'s' if bound != 1 else ''}, not {len(cards)}")
+            bound = plural(max(rule.capacity, most), "card")
+            raise PositionError(f"{rule.name} holds at most {bound}, not {len(cards)}")
         if not rule.accept and rule.refill_from is None and rule.name not in fed and len(cards) > most:
-            raise PositionError(f"{rule.name} is dealt {most} card{'s' if most != 1 else ''} and no card can be "
+            raise PositionError(f"{rule.name} is dealt {plural(most, 'card')} and no card can be "
                                 f"put there, so it holds {most} at most, not {len(cards)}")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.errors import plural
 from . import ast
 from .errors import CdlCheckError, ErrorList
 from .layoutcheck import check_layout
@@ -786,10 +787,6 @@ def describe(kind: str) -> str:
 
 def an(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def check(tree: ast.Program, filename: str = "<cdl>") -> tuple[CompiledProgram, ErrorList]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import operator
 from typing import TypeGuard
 
+from ...engine.errors import plural
 from . import ast
 from .checker import is_int_min, left_spine
 from .errors import CdlRuntimeError
@@ -59,7 +60,7 @@ def check_position(rt, stack: StackInfo, position: int, line: int, allow_zero: b
     if not (0 if allow_zero else 1) <= position <= size:
         extra = "" if allow_zero or position != 0 else " (position 0 is the empty-pile drawing)"
         fail(line, f"Position {position} is outside stack {stack.name}, which has "
-                   f"{size} card{'s' if size != 1 else ''}{extra}")
+                   f"{plural(size, 'card')}{extra}")
 
 
 def check_size(cards: list, stack: StackInfo, line: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...engine.cards import RANK_NAMES, Card, new_deck
+from ...engine.errors import plural
 from ...engine.layout import Layout, PileView
 from ...engine.moves import Move
 from ...engine.ruleset import Ruleset
@@ -433,7 +434,7 @@ class PatRuleset(Ruleset):
         if put.kind == 3 and n > 1:
             limit = self.free_limit(game, src, dst)
             if n > limit:
-                return f"There are only enough empty places to move {limit} card{'s' if limit != 1 else ''}"
+                return f"There are only enough empty places to move {plural(limit, 'card')}"
         if put.kind == 4 and n < 2 and not lone_king:
             return "Only sequences of two or more cards may be put on this pile"
         if put.kind == 5 and n != 2 and not lone_king:
@@ -454,7 +455,7 @@ class PatRuleset(Ruleset):
             return "This pile takes no cards from that pile"
         cap = spec.capacity
         if cap is not None and len(dst.cards) + n > cap:
-            return f"This pile holds at most {cap} card{'s' if cap != 1 else ''}"
+            return f"This pile holds at most {plural(cap, 'card')}"
         if not dst.cards:
             base = self.base_of(game, dst.index) if spec.base_group else None
             if not rules.empty.matches(bottom, base):

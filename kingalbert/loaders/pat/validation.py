@@ -4,7 +4,7 @@ variables and pile sizes that make sense for it (``check_vars``, ``check_sizes``
 from __future__ import annotations
 
 from ...engine.cards import new_deck
-from ...engine.errors import PositionError
+from ...engine.errors import PositionError, plural
 from .model import UNLIMITED, PatRulesError
 
 
@@ -76,10 +76,9 @@ def check_sizes(ruleset, game) -> None:
         size = len(pile.cards)
         cap = spec.capacity
         if cap is not None and size > cap:
-            raise PositionError(f"{pile.name} holds at most {cap} card{'s' if cap != 1 else ''}, not {size}")
+            raise PositionError(f"{pile.name} holds at most {plural(cap, 'card')}, not {size}")
         closed = (number != ruleset.stock.waste and spec.catch in (0, 1) and not spec.extract
                   and all(rules.put.kind == 0 and rules.put.feed == 0 for rules in spec.rules))
         if closed and size > spec.count:
-            dealt = f"{spec.count} card" + ("s" if spec.count != 1 else "")
-            raise PositionError(f"{pile.name} is dealt {dealt} and no card can be put there, so it holds "
-                                f"{spec.count} at most, not {size}")
+            raise PositionError(f"{pile.name} is dealt {plural(spec.count, 'card')} and no card can be put there, "
+                                f"so it holds {spec.count} at most, not {size}")

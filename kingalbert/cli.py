@@ -18,7 +18,7 @@ from .app import positions
 from .app.catalogue import safe_load
 from .app.game_options import finishing_move, is_option_action, parse_option
 from .app.options import Options, load_options, save_options
-from .app.saves import action_log, read_game, write_game
+from .app.saves import action_log, is_saved_game, read_game, write_game
 from .engine.errors import IllegalMoveError, InvalidMoveError, RuleFileError, SolitaireError, cut_lines, shorten
 from .engine.game import MAX_SEED, Game
 
@@ -96,6 +96,15 @@ def effective_options(args) -> dict:
     return values
 
 
+def load_rules(path):
+    """The rules of RULEFILE (None: King Albert); a saved game given in its place is
+    named as one, with the way to start from it."""
+    if path is not None and is_saved_game(path):
+        raise RuleFileError(path, None, "is a saved game, not a rule file: "
+                                        "kingalbert replay --load FILE (or moves --load FILE) starts from it")
+    return safe_load(path)
+
+
 def make_game(args, ruleset=None):
     """A game from RULEFILE and --seed or --position, or the saved game of --load."""
     if getattr(args, "load", None) is not None:
@@ -109,7 +118,7 @@ def make_game(args, ruleset=None):
             raise CommandError(f"{given[0]} doesn't go with --load: a saved game plays under its own options "
                                "(an action option:NAME=VALUE changes one)", 2)
         return read_game(args.load)
-    ruleset = ruleset or safe_load(args.rulefile)
+    ruleset = ruleset or load_rules(args.rulefile)
     options = effective_options(args)
     mode = getattr(args, "mode", None)
     if mode is not None:
@@ -176,7 +185,7 @@ def cmd_check(args) -> int:
     failed = False
     for path in args.files:
         try:
-            ruleset = safe_load(path)
+            ruleset = load_rules(path)
             Game(ruleset, 0)  # a file whose deal fails is not ok
         except RuleFileError as error:
             print(shown(f"error {error}"))
@@ -265,7 +274,7 @@ def solve_seeds(args) -> int:
             raise CommandError(f"--seeds and {flag} don't go together", 2)
     from .engine import solver
     first, last = args.seeds
-    ruleset = safe_load(args.rulefile)
+    ruleset = load_rules(args.rulefile)
     counts = dict.fromkeys(solver.VERDICTS, 0)
     failed = 0
     peak = 0.0

@@ -95,6 +95,16 @@ def test_check_reports_each_file(capsys, tmp_path):
     assert lines[2] == f"error {tmp_path / 'missing.sol'}: no such file"
 
 
+def test_a_saved_game_given_as_the_rule_file_says_how_to_start_from_it(capsys, tmp_path):
+    saved = tmp_path / "game.json"
+    assert run(capsys, "replay", "--seed", "3", "r4>t4", "--save", str(saved))[0] == 0
+    for command in (["check"], ["deal"], ["moves"], ["replay"], ["solve"], ["shot", "-o", str(tmp_path / "x.png")]):
+        code, out, err = run(capsys, *command, str(saved))
+        assert code == 1 and f"{saved}: is a saved game, not a rule file: kingalbert replay --load FILE" in out + err
+    code, out, err = run(capsys, "moves", "--load", str(saved))
+    assert code == 0 and out.split()[:1] != []
+
+
 def test_options_defaults_save_and_corrupt(capsys, private_dirs):
     config = private_dirs / "config" / "options"
     code, out, _ = run(capsys, "options")

@@ -48,6 +48,9 @@ class Autosave:
 
     path: Path | None
     lock: int | None = None
+    #: why this window can't keep an autosave of its own (None: it can, or every slot is
+    #: taken, as ``path`` None says)
+    problem: str | None = None
 
     def release(self) -> None:
         if self.lock is not None:
@@ -62,20 +65,30 @@ def claim_autosave() -> Autosave:
     folder = data_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return Autosave(None)
+    except OSError as error:
+        return Autosave(None, problem=_unwritable(folder, error))
     slots = range(1, MAX_SLOTS + 1)
     existing = sorted((n for n in slots if autosave_path(n).exists()),
                       key=lambda n: autosave_path(n).stat().st_mtime, reverse=True)
+    refused: OSError | None = None
     for n in existing + [n for n in slots if n not in existing]:
         path = autosave_path(n)
         try:
             lock = try_lock(str(path) + ".lock")
-        except OSError:
+        except OSError as error:
+            refused = refused or error
             continue
         if lock is not None:
             return Autosave(path, lock)
+    if refused is not None:
+        # a folder that can't be written (read-only, not the player's): its newest autosave
+        # still comes back, and each move says it can't be saved
+        return Autosave(autosave_path(existing[0]) if existing else None, problem=_unwritable(folder, refused))
     return Autosave(None)
+
+
+def _unwritable(folder: Path, error: OSError) -> str:
+    return f"{folder}: {error.strerror or error}: this window autosaves nothing"
 
 
 def history(game: Game) -> tuple[list, list]:

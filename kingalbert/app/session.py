@@ -27,7 +27,7 @@ from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError, plu
 from ..engine.game import MAX_SEED, Game, MoveRecord
 from ..engine.moves import Move
 from .catalogue import GameRef, rule_file_place, safe_load
-from .files import atomic_write, data_dir, remove_stale_temporaries, target_of
+from .files import WriteRefused, atomic_write, data_dir, remove_stale_temporaries, target_of
 from .game_options import demo_options, finishing_move
 from .indicator import LABELS, THINKING, Indicator
 from .options import Options, load_options, save_options
@@ -89,6 +89,8 @@ class Session:
         self.autosave: Path | None = autosave_path() if autosave is True else (Path(autosave) if autosave else None)
         #: what the autosave holds, as this session last read or wrote it (None: not yet read)
         self._autosaved: str | None = None
+        #: why the autosave could not be written last time it was (None: it holds the game)
+        self.unsaved: str | None = None
         #: the solver's process (None: no solver, as for screenshots and benchmarks)
         self.worker = worker
         self.statistics = statistics or Statistics()
@@ -245,18 +247,28 @@ class Session:
         """Count the game in the statistics once a card has moved and once it is won (a win
         with Demo's help apart), and write the autosave."""
         game = self.game
+        # the autosave first, and the counts only once it is written: a win counted whose
+        # autosave was not written would come back unwon and be counted again; a count is
+        # marked done only once written (else the next change tries again), and a count
+        # that fails costs no autosave
+        if self.autosave is not None:
+            try:
+                self._write_autosave()
+                self.unsaved = None
+            except OSError as error:
+                self.unsaved = error.strerror or str(error)
+                game.message = f"Can't save the game: {self.unsaved}"
+                return      # (counted once the autosave holds what is counted)
         try:
             if not self.counted["played"] and self.moved and game.history:
-                self.counted["played"] = True
                 self.statistics.record(game_key(game.ruleset), game.name, played=1)
+                self.counted["played"] = True
             if not self.counted["won"] and self.counted["played"] and game.status == "won":
-                self.counted["won"] = True
                 won = "won_with_demo" if self.demo_helped else "won"
                 self.statistics.record(game_key(game.ruleset), game.name, **{won: 1})
-            if self.autosave is not None:
-                self._write_autosave()
+                self.counted["won"] = True
         except OSError as error:
-            game.message = f"Can't save the game: {error.strerror or error}"
+            game.message = f"Can't count the game in the statistics: {error.strerror or error}"
 
     def _write_autosave(self) -> None:
         """Write the autosave, unless it holds the game as it is already: a game brought
@@ -340,6 +352,11 @@ class Session:
         path = path.strip()
         if not path:
             return
+        if path.endswith(tuple(sep for sep in (os.sep, os.altsep, "/") if sep)):
+            # (Path drops the slash: "name/" wrote a file "name" in the working folder)
+            raise WriteRefused(path, "ends with a slash, as a folder's name does, not a file's")
+        if Path(path).name in ("", ".", ".."):
+            raise WriteRefused(path, "is a folder's name, not a file's")
         target = Path(os.path.expanduser(path))
         saves = self.saves_dir()
         if os.sep not in path and (os.altsep is None or os.altsep not in path):

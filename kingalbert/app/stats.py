@@ -107,11 +107,13 @@ class Statistics:
         again under its lock, the counts added and the file written, so nothing another
         window counted meanwhile is lost."""
         with locked(self.path):
-            self.games = self._read()
-            entry = self.games.setdefault(key, {"name": name, **dict.fromkeys(COUNTS, 0)})
+            games = self.games = self._read()
+            games = {k: dict(v) for k, v in games.items()}    # (counted here once written)
+            entry = games.setdefault(key, {"name": name, **dict.fromkeys(COUNTS, 0)})
             for what, n in counts.items():
                 entry[what] = entry.get(what, 0) + n
-            atomic_write(self.path, json.dumps(self.games, indent=1, sort_keys=True) + "\n", make_folder=True)
+            atomic_write(self.path, json.dumps(games, indent=1, sort_keys=True) + "\n", make_folder=True)
+            self.games = games
 
     @staticmethod
     def describe(played: int, won: int) -> str:

@@ -65,6 +65,8 @@ class Desktop:
         self.animation: Animation | None = None
         self.focus = True
         self.running = True
+        #: a Quit was kept back once because the game could not be saved (see quit)
+        self.quit_warned = False
         self.error: ErrorBox | None = None
         #: the game's own box (CardsWorkShop's help window, a pile's rules), and the one the player closed
         self.game_box: GameBox | None = None
@@ -110,6 +112,10 @@ class Desktop:
             self.keyboard.mark = None
         if what == "game":
             self.new_board()
+            if self.menus and self.menus.source == "window":
+                # (a game dropped on the window while its menu was open: the menu was the old
+                # game's, whose Save game offered the old game's name for the new one)
+                self.reopen_menu()
         elif what in ("position", "refused"):
             self.sync_game_box()   # a refused move may still open the game's box (a WAIT) or flash
         self.sync_board()
@@ -323,7 +329,7 @@ class Desktop:
         name = command.name
         try:
             if name == "quit":
-                self.running = False
+                self.quit()
             elif name == "rules":
                 self.toggle_rules()
             elif name == "fullscreen":
@@ -350,6 +356,21 @@ class Desktop:
                 commands.run(self.session, command, text)
         except OSError as error:
             self.error = ErrorBox("King Albert", f"{text or ''}: can't be written ({error.strerror or error})")
+
+    def quit(self) -> None:
+        """Quit; but where the autosave could not be written last time, it is tried again
+        first, and if it still fails a box says so and this Quit stays: the next one leaves
+        (the moves since the last autosave that was written are then lost)."""
+        session = self.session
+        if session.unsaved is not None and not self.quit_warned:
+            session.save_progress()
+            if session.unsaved is not None:
+                self.quit_warned = True
+                self.error = ErrorBox("King Albert", f"The game can't be saved: {session.unsaved}. "
+                                                     "Quit again to leave without its last moves, "
+                                                     "or keep it with Save game elsewhere first.")
+                return
+        self.running = False
 
     def open_game(self, what: str | GameRef | None) -> bool:
         """Start a game (a rule file, a built-in game, a saved game); a bad file opens an
@@ -418,7 +439,7 @@ class Desktop:
     def dispatch(self, event) -> None:
         kind = event.type
         if kind == pygame.QUIT:
-            self.running = False
+            self.quit()
         elif kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             self.mouse.handle(event)
         elif kind == pygame.WINDOWLEAVE:

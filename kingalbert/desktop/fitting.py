@@ -33,6 +33,8 @@ GROWTH = 10
 CLEAR = 2
 #: the margin kept at the right and bottom of the work area
 MARGIN = 4
+#: how much of a squared face-up card's edge shows below the next (no index: its edge)
+SLIVER = 2
 
 
 @dataclass(frozen=True)
@@ -198,10 +200,14 @@ def _closed_up(view, faces, steps, room: int, space: Spacing) -> list[tuple[int,
             for i in ups:
                 new[i] = min(along[i], each)
         else:
-            # ... and where even that is too long, the lowest face-up cards lie squared
-            shown = max(0, free // least)
+            # ... and where even that is too long, the lowest face-up cards lie squared,
+            # each a sliver below the next, its edge (a card lying whole under another
+            # was not seen to be there at all)
+            sliver = min(SLIVER, edge)
+            sliver = sliver if free >= len(ups) * sliver else 0
+            shown = min(len(ups), max(0, (free - len(ups) * sliver) // (least - sliver)))
             for k, i in enumerate(ups):
-                new[i] = least if k >= len(ups) - shown else 0
+                new[i] = least if k >= len(ups) - shown else sliver
     if downs and sum(new) > room:
         free = room - fixed - sum(new[i] for i in ups)
         each = max(0, free) // len(downs)

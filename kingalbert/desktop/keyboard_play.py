@@ -105,7 +105,9 @@ def key_list(game) -> list[tuple[str, str]]:
         rows += [("1 to 9, 0" if columns == 10 else keys, f"{which} (again: up)"),
                  (f"Shift+{keys}", f"{which} (again: down)")]
     if deck_roles(game) != ("other",):
-        rows.append(("d", f"the {name('stock')} (again: the {name('waste')})"))
+        # (Spider's stock has no waste: d again stays on it; a waste alone, no stock)
+        deck = [f"the {name(role)}" for role in ("stock", "waste") if role in roles]
+        rows.append(("d", deck[0] + (f" (again: {deck[1]})" if len(deck) > 1 else "")))
     elif "other" in roles:
         others = [pile.name for pile in game.piles if pile.role == "other"]
         rows.append(("d", in_words([f"the {other}" for other in others]) + (", in turn" if len(others) > 1 else "")))
@@ -258,7 +260,8 @@ class KeyboardPlay:
             session.say("")
 
     def hidden(self, n: int | None = None) -> bool:
-        """Is the cursor's card (or the pile's nth from the top) hidden whole by the cards on it?"""
+        """Is the cursor's card (or the pile's nth from the top) hidden by the cards on it,
+        its index covered (a squared card shows only its edge)?"""
         n = self.n if n is None else n
         if self.pile is None or n < 2:
             return False
@@ -266,7 +269,9 @@ class KeyboardPlay:
         if n > len(cards):
             return False
         view, index = board.views[self.pile], len(cards) - n
-        return board.card_rect(view, index + 1).contains(board.card_rect(view, index))
+        # (its index hidden: the card on it lies no further off than the card's edge)
+        under, over = board.card_rect(view, index), board.card_rect(view, index + 1)
+        return abs(over.y - under.y) <= board.spacing.edge and abs(over.x - under.x) <= board.spacing.edge_x
 
     def reveal(self) -> None:
         """Scroll the window, if it must, so that the cursor's card is in view."""

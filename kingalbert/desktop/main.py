@@ -65,7 +65,9 @@ def prepare(rulefile=None, seed=None) -> tuple[Desktop, Autosave]:
     desktop.session.save_progress()
     session = desktop.session
     problems = [problem, session.options.problem, session.statistics.problem]
-    if slot.path is None:
+    if slot.problem is not None:
+        problems.append(slot.problem)
+    elif slot.path is None:
         problems.append(f"{MAX_SLOTS} windows are open already: this one autosaves nothing")
     if any(problems):
         desktop.error = ErrorBox("King Albert", "\n".join(text for text in problems if text))

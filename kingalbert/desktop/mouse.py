@@ -278,7 +278,7 @@ class Mouse:
         elif drag.kind == "window":
             window.move_to(drag.origin[0] + dx, drag.origin[1] + dy)
         elif drag.kind == "size":
-            window.resize(drag.origin[0] + dx, drag.origin[1] + dy)
+            window.drag_size(drag.origin[0] + dx, drag.origin[1] + dy)
         elif drag.kind == "vslider":
             ratio = window.extent_h / max(1, window.tool_rects()["vwell"].h)
             window.scroll_to(window.scroll_x, int(drag.origin[1] + dy * ratio))

@@ -14,6 +14,8 @@ from .geometry import SCREEN_H, SCREEN_W, TOOL
 
 #: the smallest visible work area a resize leaves
 MIN_W, MIN_H = 100, 60
+#: how much of the title bar a move leaves on the screen to drag the window back by
+TITLE_KEPT = 40
 
 
 class Window:
@@ -115,9 +117,25 @@ class Window:
         self.scroll_y = max(0, min(sy, self.extent_h - self.h))
 
     def move_to(self, x: int, y: int) -> None:
-        # keep the title bar reachable, as the Wimp does
-        self.x = max(-self.w + 40, min(x, SCREEN_W - 40))
+        # keep the title bar reachable, as the Wimp does: at either side TITLE_KEPT pixels of
+        # it that drag the window stay on the screen (at the right, past the back and close
+        # icons, which would else be all that is left to press)
+        icons = 2 * TOOL - 2 if self.tools else 0
+        toggle = TOOL - 1 if self.tools else 0
+        self.x = max(-(self.right - self.x) + toggle + TITLE_KEPT, min(x, SCREEN_W - icons - TITLE_KEPT))
         self.y = max(TOOL, min(y, SCREEN_H - 8))
+
+    def drag_size(self, w: int, h: int) -> None:
+        """The size icon dragged: as ``resize``, but the window's right and bottom edges stay
+        on the screen, as the Wimp keeps them (a window larger than the screen hid its own
+        size icon, its scroll bars and the message row)."""
+        w, h = max(MIN_W, min(w, self.extent_w)), max(MIN_H, min(h, self.extent_h))
+        for extra in (0, TOOL - 1):     # (the bars come with a size short of the extent)
+            fit_w = min(w, max(self.w, SCREEN_W - 1 - self.x - extra))
+            fit_h = min(h, max(self.h, SCREEN_H - 1 - self.y - extra))
+            if not self.tools or (fit_w, fit_h) == (self.extent_w, self.extent_h):
+                break
+        self.resize(fit_w, fit_h)
 
     def resize(self, w: int, h: int) -> None:
         self.w = max(MIN_W, min(w, self.extent_w))

@@ -134,3 +134,26 @@ def test_a_game_brought_back_unchanged_leaves_its_autosave_as_it_was(private_dir
     move = sorted(back.legal_moves, key=str)[0]
     session.play(move)
     assert autosave.stat().st_mtime != 1000 and load_autosave(autosave)[0].history == game.history + [move]
+
+
+def test_a_data_folder_that_cant_be_written_still_gives_its_game_back_and_says_why(private_dirs, monkeypatch):
+    import errno
+
+    from kingalbert.app import saves
+    from kingalbert.desktop.main import prepare
+    game = Game(KingAlbert(), 7)
+    autosave_path().parent.mkdir(parents=True)
+    write_game(game, autosave_path())
+
+    def refused(path):
+        raise OSError(errno.EROFS, "Read-only file system", path)
+    monkeypatch.setattr(saves, "try_lock", refused)     # (as root, chmod would not stop the lock)
+    desktop, slot = prepare()
+    try:
+        assert slot.path == autosave_path() and desktop.game.seed == 7      # the game comes back
+        reason = "".join(desktop.error.lines).replace(" ", "")
+        assert f"{autosave_path().parent}: Read-only file system: this window autosaves nothing".replace(" ", "") in reason
+        assert "windowsareopen" not in reason
+    finally:
+        desktop.session.worker.stop()
+        slot.release()

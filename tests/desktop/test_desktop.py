@@ -8,6 +8,7 @@ from PIL import Image
 from kingalbert.app.commands import DEAL_NUMBER, WINNABLE_DEALS
 from kingalbert.app.options import load_options
 from kingalbert.desktop.desktop import Desktop
+from kingalbert.desktop.geometry import SCREEN_W
 from kingalbert.desktop.input import ADJUST, MENU, SELECT
 from kingalbert.desktop.menus import statistics_box
 from kingalbert.desktop.shot import screen_image
@@ -211,6 +212,24 @@ def test_toggle_resize_and_scroll():
     assert (window.w, window.h) == (240, 170)
 
 
+def test_a_window_dragged_off_the_right_edge_keeps_title_bar_to_drag_it_back():
+    desktop = make()
+    window = desktop.window
+    title = window.tool_rects()["title"]
+    grab = (title.x + 60, title.centery)
+    drag(desktop, grab, (SCREEN_W + 400, grab[1]))
+    rects = window.tool_rects()
+    # past the back and close icons some title bar is left on the screen, and it drags
+    kept = rects["close"].right
+    assert kept < SCREEN_W - 30
+    assert window.part_at((kept + 10, title.centery)) == "title"
+    drag(desktop, (kept + 10, title.centery), (kept - 200, title.centery))
+    assert window.x < SCREEN_W - 250
+    drag(desktop, window.tool_rects()["title"].center, (-400, title.centery))   # and at the left
+    rects = window.tool_rects()
+    assert rects["toggle"].x > 30 and window.part_at((rects["toggle"].x - 10, title.centery)) == "title"
+
+
 #: one move (t7 to t8) from every playing stack in order: auto finish then flies the rest up
 SORTED_BUT_ONE = {"f1": "AH 2H 3H 4H 5H 6H 7H 8H 9H", "f2": "AC 2C 3C 4C 5C 6C 7C 8C",
                   "t1": "9C", "t2": "TH", "t3": "TC", "t4": "QH JH", "t5": "KH", "t6": "JC",
@@ -315,6 +334,19 @@ def test_a_dropped_rule_file_loads():
     desktop.pump()
     assert desktop.error is None
     assert desktop.game.ruleset.source == str(CORPUS_SOL) and desktop.window.title == desktop.game.name
+
+
+@needs_shared("solkit/annotated.sol")
+def test_a_rule_file_dropped_while_the_menu_is_open_gets_its_own_menu():
+    desktop = make()
+    click(desktop, desktop.window.to_screen(100, 40), MENU)
+    assert desktop.menus.menus[0].title == "King Albert"
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(CORPUS_SOL)))
+    desktop.pump()
+    menu = desktop.menus.menus[0]
+    assert menu.title == desktop.game.name != "King Albert"
+    save = next(item for item in menu.items if item.text == "Save game").submenu
+    assert save.items[0].text == desktop.session.default_save_path()     # not King Albert's name
 
 
 def test_games_menu_lists_king_albert_first_and_opens_it():

@@ -219,12 +219,15 @@ def test_a_column_closes_up_face_down_cards_first_and_never_over_an_index():
     least = 6 * space.down + 13 * space.up
     for room in (250, 200, least, least - 1, 60, 0):
         found, length = steps(room)
-        ups = found[6:]   # each over a face-up card: covers it whole, or shows its index
-        assert all(step == 0 or step >= space.up for step in ups), (room, found)
+        ups = found[6:]   # each over a face-up card: shows its index, or only its edge
+        sliver = min(fitting.SLIVER, space.edge)
+        assert all(step <= sliver or step >= space.up for step in ups), (room, found)
         if room >= least:
             assert length <= room and min(found[:6]) >= space.down and min(ups) >= space.up
         else:   # too short even so: the lowest face-up cards lie squared under the others
-            assert ups == sorted(ups) and 0 in ups and (ups[-1] == space.up or room < space.up)
+            assert ups == sorted(ups) and min(ups) <= sliver and (ups[-1] == space.up or room < space.up)
+            if room >= 6 * space.down + 14 * sliver:     # (room for their edges: each shows)
+                assert length <= room and min(ups) == sliver
 
 
 def test_the_information_panel_is_as_narrow_as_its_text():
@@ -439,6 +442,23 @@ def test_cards_removed_leave_nothing_drawn_over_cards_in_play(ref):
     if "Pyramid" in ref:
         assert any(not game.pile(view.name).cards for view in desktop.board.layout.piles
                    if game.pile(view.name).role == "tableau")   # the pyramid lost cards
+
+
+def test_the_size_icon_cannot_grow_a_toggled_window_past_the_screen():
+    from kingalbert.desktop.geometry import SCREEN_H, SCREEN_W
+    from tests.helpers.desktop import drag
+
+    path = next(str(p) for p in bundled_games()["pat"] if p.name == "Spider.pat")
+    desktop = desktop_for(path, 1)
+    assert desktop.toggle_fit()     # the usual cards: the window scrolls over a larger work area
+    window = desktop.window
+    assert window.extent_w > SCREEN_W or window.extent_h > SCREEN_H
+    window.resize(200, 150)
+    size = window.tool_rects()["size"].center
+    drag(desktop, size, (SCREEN_W + 300, SCREEN_H + 300))
+    # as on RISC OS the window's edges stay on the screen, its size icon and bars with them
+    assert window.outer.right <= SCREEN_W and window.outer.bottom <= SCREEN_H
+    assert window.tool_rects()["size"].bottom <= SCREEN_H and window.w > 200 and window.h > 150
 
 
 # -- the geometry from outside ----------------------------------------------------------------

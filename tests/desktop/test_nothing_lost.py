@@ -149,3 +149,96 @@ def test_a_bad_options_file_at_start_is_said_in_a_box_not_over_the_top_row(priva
     assert f"{options_path()}:2:autostackmustbeonoroff" in reason
     assert desktop.game.message == "" and len(desktop.board.message_lines("")) <= 2
     assert desktop.game.seed == 3 and desktop.game.status == "playing"
+
+
+class Full:
+    """A disk that fills and empties: while ``full``, every file the program writes fails
+    as a full disk does (the old file kept, as ``atomic_write`` keeps it)."""
+
+    def __init__(self, monkeypatch, *modules):
+        import errno
+
+        from kingalbert.app import files
+        self.full, real = False, files.atomic_write
+
+        def write(path, *args, **kwargs):
+            if self.full:
+                raise OSError(errno.ENOSPC, "No space left on device", str(path))
+            return real(path, *args, **kwargs)
+        for module in modules:
+            monkeypatch.setattr(module, "atomic_write", write)
+
+
+def autosaved_moves():
+    return json.loads(autosave_path().read_text())["moves"]
+
+
+def test_quit_after_an_autosave_that_failed_writes_it_again_or_says_so(private_dirs, monkeypatch):
+    from kingalbert.app import session
+    disk = Full(monkeypatch, session)
+    desktop = start(seed=1)
+    desktop.session.play("t5>f1")
+    disk.full = True
+    desktop.session.play("r5>t7")
+    assert desktop.game.message == "Can't save the game: No space left on device"
+    assert autosaved_moves() == ["t5>f1"]
+    disk.full = False      # room again by the time the player quits: Quit writes it
+    quit_(desktop)
+    assert autosaved_moves() == ["t5>f1", "r5>t7"]
+
+    desktop = start()
+    disk.full = True
+    desktop.session.play("t1>t3")
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    desktop.pump()         # still full: a box says so and the window stays
+    assert desktop.running and desktop.error is not None
+    assert "can't be saved: No space left on device" in " ".join(desktop.error.lines)
+    click(desktop, desktop.error.ok_rect.center)
+    quit_(desktop)         # Quit again leaves, the move not saved, as the box said
+    assert autosaved_moves() == ["t5>f1", "r5>t7"]
+
+
+def test_the_autosave_comes_before_the_count_and_a_failed_count_is_tried_again(private_dirs, monkeypatch):
+    from kingalbert.app import session, stats
+    # the count fails (another window holds its file): the move is autosaved all the same,
+    # and the count is made with the next move
+    disk = Full(monkeypatch, stats)
+    desktop = start(seed=1)
+    disk.full = True
+    desktop.session.play("t5>f1")
+    assert autosaved_moves() == ["t5>f1"]
+    assert desktop.game.message == "Can't count the game in the statistics: No space left on device"
+    assert desktop.session.played_won == (0, 0)
+    disk.full = False
+    desktop.session.play("r5>t7")
+    assert desktop.session.played_won == (1, 0)
+    quit_(desktop)
+
+    # a win whose autosave can't be written is not counted until it is (it would come
+    # back unwon, and its win be counted twice)
+    disk = Full(monkeypatch, session)
+    desktop = start()
+    desktop.session.undo()      # (r5>t7: the line below goes another way)
+    for move in WON_DEAL_1:
+        if desktop.game.status == "playing":
+            disk.full = True
+            desktop.session.play(move)
+    assert desktop.game.status == "won" and desktop.session.unsaved is not None
+    assert desktop.session.played_won == (1, 0)
+    disk.full = False
+    quit_(desktop)
+    assert json.loads(autosave_path().read_text())["status"] == "won"
+    desktop = start()
+    assert desktop.session.played_won == (1, 1)
+
+
+#: deal 1 of King Albert won (kingalbert solve --seed 1), after AUTO_STACKED's first two moves
+WON_DEAL_1 = " ".join([
+    "t8>f2 r1>f1 t7>t4 r2>t7 t2>t7 t1>t3 t5>t1 t5>f4 r5>f4 t8>f4 t5>t8 t5>t7 t3>t5 t2>t7",
+    "t9>t7 t3>t9 t5>t9 t3>t5 t4>t7 t4>f4 t2>t4 t6>t3 t6>t5 t1>t6 t1>t8 t1>t5 t1>t8 t1>t9",
+    "t8>f4 r7>t9 t8>t9 t8>t1 t3>t8 t6>t9 t6>t1 t8>t6 t3>t8 t3>f4 t3>f3 t2>f3 t3>f2 t7>f3",
+    "r4>f1 t2>f2 t3>f1 t7>f2 t7>f1 t9>f2 t2>t3 t1>f1 t7>f2 t7>f1 t1>f2 t1>f1 t1>f3 t2>f3",
+    "t9>f3 t9>f4 t2>t6 t1>t2 t1>f3 t7>f2 t9>f3 t2>f2 t7>f3 r3>f2 t7>t8 r6>f1 t6>f2 t4>t1",
+    "t4>f2 t4>f4 t9>f4 t4>f3 t9>f1 t4>t6 t4>f4 t5>f3 t6>f4 t8>f3 t1>f1 t5>f4 t6>f1 t8>f2",
+    "t3>f3 t5>f1 t6>f4",
+]).split(" ")

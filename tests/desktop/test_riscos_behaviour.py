@@ -288,6 +288,16 @@ def test_a_game_saved_by_a_name_alone_or_without_json_is_one_load_game_lists(pri
     assert sorted(game.path.name for game in saved_games(saves)) == ["mygame.json", "rel.json"]
 
 
+def test_a_save_name_that_names_a_folder_is_refused(private_dirs, tmp_path, monkeypatch):
+    # (a play-test: "name/" wrote a file "name" in the folder the program was started in)
+    monkeypatch.chdir(tmp_path)
+    desktop = make()
+    for name in ("name/", "..", "."):
+        with pytest.raises(OSError, match="folder's name"):
+            desktop.session.save_game(name)
+    assert not (tmp_path / "name").exists() and not list(desktop.session.saves_dir().glob("*"))
+
+
 def test_return_on_the_load_folder_says_to_choose_a_game():
     desktop = make()
     saves = desktop.session.saves_dir()

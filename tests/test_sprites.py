@@ -224,6 +224,31 @@ class TestFont:
         assert font.glyph("\u4e00") == font.glyph("\x01")  # both the box
         assert font.glyph("\u4e00") != font.glyph("?")
 
+    def test_latin1_letters_have_glyphs_of_their_own(self):
+        # (a file name typed as "é" showed as a box, in the writable item and the message)
+        import unicodedata
+        box = font.glyph("\u4e00")
+        letters = [chr(c) for c in range(0xC0, 0x100) if chr(c).isalpha() and chr(c) not in "ÐÞðþ"]
+        assert len(letters) == 58
+        glyphs = {ch: font.glyph(ch) for ch in letters}
+        assert box not in glyphs.values()
+        # each its own, but where a capital squeezed under its accent is its small letter's
+        # shape (Ö and ö: an 8x8 cell has no room for more)
+        sharing: dict[bytes, set[str]] = {}
+        for ch, rows in glyphs.items():
+            sharing.setdefault(rows, set()).add(ch.lower())
+        assert all(len(small) == 1 for small in sharing.values())
+        assert len(sharing) >= 50
+        for ch, rows in glyphs.items():
+            base = unicodedata.normalize("NFD", ch)[0]
+            if ch == "ç":
+                assert rows[:7] == font.glyph("c")[:7] and rows[7]      # (its cedilla below)
+            elif base != ch and base.islower() and base != "i":
+                # a small letter keeps its own shape under its accent
+                assert rows[2:] == font.glyph(base)[2:] and rows[:2] != font.glyph(base)[:2], ch
+        for ch in "¡¿«»·÷±":
+            assert font.glyph(ch) != box
+
     def test_text_width(self):
         assert font.GLYPH_W == 8
         assert font.text_width("") == 0

@@ -332,6 +332,11 @@ def write_game(game: Game, path, *, make_folder: bool = False) -> Path:
     return atomic_write(path, game_text(game), make_folder=make_folder)
 
 
+class GameUnavailable(SolitaireError):
+    """A saved game whose game can't be loaded (its rule file gone, moved or broken): the
+    file itself may be sound, and load again once the rule file is back."""
+
+
 def read_game(path) -> Game:
     """A saved game, replayed; raises SolitaireError naming the file on any problem,
     whatever the file holds (any JSON, any types, any depth, any size)."""
@@ -347,7 +352,7 @@ def read_game(path) -> Game:
     except PositionError as error:
         raise SolitaireError(f"{path}: {error}") from None
     except RuleFileError as error:
-        raise SolitaireError(f"{path}: its game can't be loaded: {error}") from None
+        raise GameUnavailable(f"{path}: its game can't be loaded: {error}") from None
     try:
         return from_save(ruleset, data)
     except PositionError as error:
@@ -371,4 +376,8 @@ def load_autosave(path=None) -> tuple[Game | None, str | None]:
             kept = set_aside(path)
         except OSError:
             return None, f"{error}"
+        if isinstance(error, GameUnavailable):
+            # (a rule file on a drive not mounted, a folder renamed: the game is not lost)
+            return None, (f"{error} (the file is kept as {kept.name}: once the game's file is back, "
+                          f"Load game's writable item loads {kept})")
         return None, f"{error} (the file is kept as {kept.name})"

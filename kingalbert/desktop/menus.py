@@ -28,6 +28,7 @@ from ..app.commands import (
 )
 from ..app.saves import saved_games
 from ..app.session import Session
+from ..engine.errors import plural
 from .dialogs import AboutBox
 from .menu import Menu, MenuItem
 
@@ -113,11 +114,18 @@ def games_menu(session: Session) -> Menu:
 def load_menu(session: Session) -> Menu:
     """The saved games, newest first (game, deal, moves), then the file name to type."""
     items = []
-    for saved in saved_games(session.saves_dir()):
+    games = saved_games(session.saves_dir())
+    texts = []
+    for saved in games:
         name = saved.name if len(saved.name) <= 20 else saved.name[:19] + "."
         deal = f", deal {saved.seed}" if saved.seed is not None else ""
-        moves = f"{saved.moves} move{'' if saved.moves == 1 else 's'}"
-        items.append(MenuItem(f"{name}{deal}, {moves}", Command("open", name, arg=str(saved.path))))
+        texts.append(f"{name}{deal}, {plural(saved.moves, 'move')}")
+    for saved, text in zip(games, texts):
+        if texts.count(text) > 1:
+            # (two saves of one game at one move looked alike: their files tell them apart)
+            stem = saved.path.stem
+            text += f" ({stem if len(stem) <= 16 else stem[:15] + '.'})"
+        items.append(MenuItem(text, Command("open", saved.name, arg=str(saved.path))))
     if items:
         items[-1].separator = True
     items.append(MenuItem(str(session.saves_dir()) + "/", LOAD_GAME, writable=True))

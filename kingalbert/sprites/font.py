@@ -11,6 +11,8 @@ built on first use from the glyph table.
 
 from __future__ import annotations
 
+import unicodedata
+
 import pygame
 
 from .palette import TRANSPARENT, surface_from_bytes
@@ -85,6 +87,37 @@ _EXTRA = {
 # Drawn for any character without a glyph.
 _BOX = "7E42424242427E00"
 
+# Latin-1's accented letters (the System font has them: a file name typed as "é"
+# showed as a box), made from the plain letters: an accent in the two rows above a
+# small letter's x-height, or over a capital squeezed into rows 2-6 (its rows 0, 2, 3,
+# 4 and 6: an 8x8 cell has no room for more, so that Ö and ö look alike); a cedilla in
+# the descender row.
+_ACCENTS = {"grave": "3018", "acute": "0C18", "circumflex": "1866", "diaeresis": "6600",
+            "tilde": "3B6E", "ring": "1824"}
+_ACCENTED = {
+    "grave": "ÀÈÌÒÙàèìòù", "acute": "ÁÉÍÓÚÝáéíóúý", "circumflex": "ÂÊÎÔÛâêîôû",
+    "diaeresis": "ÄËÏÖÜäëïöüÿ", "tilde": "ÃÑÕãñõ", "ring": "Åå",
+}
+_LATIN1 = {
+    "Ç": "3C66606060663C18", "ç": "00003C6660663C18", "ß": "3C66666C66666C60",
+    "Æ": "3F6C6C7F6C6C6F00", "æ": "0000367F6C6C3700", "Ø": "3D666E7E76663CC0",
+    "ø": "00033E6E7E763C60", "¡": "1800181818181800", "¿": "1800181830663C00",
+    "«": "00336CD86C330000", "»": "00CC361B36CC0000", "·": "0000001818000000",
+    "÷": "0018007E00180000", "±": "18187E1818007E00", "§": "3C603C663C063C00",
+    "¢": "00083E6860683E08", "¥": "66663C7E187E1800", "µ": "00006666667F60C0",
+}
+
+
+def _accented(letter: str, accent: str) -> str:
+    """A letter of ``_ACCENTED`` as its hex rows."""
+    base = {"ÿ": "y", "ý": "y"}.get(letter) or unicodedata.normalize("NFD", letter)[0]
+    rows = bytes.fromhex(_ASCII[ord(base) - 0x20])
+    if base == "i":
+        rows = bytes.fromhex("0000381818183C00")    # (dotless: the accent takes the dot's place)
+    if base.isupper():
+        rows = bytes((0, 0, rows[0], rows[2], rows[3], rows[4], rows[6], rows[7]))
+    return (bytes.fromhex(_ACCENTS[accent]) + rows[2:]).hex().upper()
+
 
 def _rows(hexrows: str) -> bytes:
     return bytes.fromhex(hexrows)
@@ -92,6 +125,8 @@ def _rows(hexrows: str) -> bytes:
 
 _GLYPHS: dict[str, bytes] = {chr(0x20 + i): _rows(h) for i, h in enumerate(_ASCII)}
 _GLYPHS.update({ch: _rows(h) for ch, h in _EXTRA.items()})
+_GLYPHS.update({ch: _rows(_accented(ch, accent)) for accent, letters in _ACCENTED.items() for ch in letters})
+_GLYPHS.update({ch: _rows(h) for ch, h in _LATIN1.items()})
 _BOX_ROWS = _rows(_BOX)
 
 _CHARS = "".join(_GLYPHS) + "\x00"  # the last atlas cell holds the box

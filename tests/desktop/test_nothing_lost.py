@@ -242,3 +242,27 @@ WON_DEAL_1 = " ".join([
     "t4>f2 t4>f4 t9>f4 t4>f3 t9>f1 t4>t6 t4>f4 t5>f3 t6>f4 t8>f3 t1>f1 t5>f4 t6>f1 t8>f2",
     "t3>f3 t5>f1 t6>f4",
 ]).split(" ")
+
+
+def test_an_autosave_whose_rule_file_is_gone_says_how_to_go_on_with_it(private_dirs, tmp_path):
+    import shutil
+
+    from kingalbert.app.catalogue import GAMES_DIR
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    mine = rules / "K.pat"
+    shutil.copy(GAMES_DIR / "pat" / "Klondike.pat", mine)
+    desktop = start(str(mine), seed=2)
+    stock = next(pile.name for pile in desktop.game.piles if pile.role == "stock")
+    desktop.session.play(f"click:{stock}")
+    played = desktop.game.to_position()
+    quit_(desktop)
+    mine.rename(rules / "K2.pat")          # (a folder renamed, a drive not mounted)
+    desktop = start()
+    kept = autosave_path().with_name("autosave.json.bad")
+    reason = "".join(desktop.error.lines).replace(" ", "")
+    assert f"Load game's writable item loads {kept}".replace(" ", "") in reason
+    (rules / "K2.pat").rename(mine)
+    click(desktop, desktop.error.ok_rect.center)
+    desktop.load_game(str(kept))
+    assert desktop.error is None and desktop.game.to_position() == played

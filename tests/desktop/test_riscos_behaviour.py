@@ -266,6 +266,21 @@ def test_load_game_lists_the_saved_games_newest_first_and_loads_one(private_dirs
     assert desktop.error is None and desktop.game.seed == 11 and len(desktop.game.history) == 1
 
 
+def test_saves_of_one_game_at_one_move_are_told_apart_by_their_files(private_dirs):
+    # (a play-test: two lines "King Albert, deal 7, 0 moves" in Load game)
+    desktop = make()
+    saves = desktop.session.saves_dir()
+    saves.mkdir(parents=True)
+    for name in ("first.json", "second.json"):
+        write_game(Game(KingAlbert(), 7), saves / name)
+    write_game(Game(KingAlbert(), 8), saves / "third.json")
+    click(desktop, desktop.window.to_screen(100, 40), MENU)
+    hover(desktop, 0, index_of(desktop.menus.menus[0], "Load game"))
+    texts = sorted(item.text for item in desktop.menus.menus[1].items[:-1])
+    assert texts == ["King Albert, deal 7, 0 moves (first)", "King Albert, deal 7, 0 moves (second)",
+                     "King Albert, deal 8, 0 moves"]
+
+
 def test_a_game_saved_in_the_saves_folder_is_named_by_its_file_alone(private_dirs):
     """The saves folder's path (~/.local/share/kingalbert/saves/...) made the message wrap
     onto a third line over the top cards of every column; Load game lists that folder."""

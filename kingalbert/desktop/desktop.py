@@ -204,7 +204,8 @@ class Desktop:
         # (toggled back, the window goes back where it was, as the Wimp's toggle size does:
         # it stayed where the bigger window had been pushed to fit the screen)
         x, y = self._fitted_place if self.fitted and self._fitted_place is not None else (window.x, window.y)
-        window.move_to(min(x, SCREEN_W - 1 - window.outer.w), y)
+        # (the outline's left column is at x - 1: a window as wide as the screen lies at x = 1)
+        window.move_to(min(x, SCREEN_W + 1 - window.outer.w), y)
         self._fitted_place = None if self.fitted else place
         return True
 

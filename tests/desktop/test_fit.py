@@ -185,6 +185,18 @@ def test_toggle_size_twice_puts_the_window_back_where_it_was():
     assert (window.x, window.y, window.w, window.h) == before
 
 
+def test_toggle_size_twice_puts_a_screen_wide_window_back_where_it_was():
+    # (CardsWorkShop Klondike's matrix fills the screen: toggled back, its window lay 2 px
+    # to the left, its outline off the screen)
+    path = next(str(p) for p in bundled_games()["cdl"] if p.name == "klondike.cdl")
+    desktop = desktop_for(path, 3)
+    window = desktop.window
+    before = (window.x, window.y, window.w, window.h)
+    assert window.outer.w == 640
+    assert desktop.toggle_fit() and desktop.toggle_fit()
+    assert (window.x, window.y, window.w, window.h) == before and window.outer.x == 0
+
+
 def test_a_game_too_big_for_its_usual_cards_gets_smaller_ones_and_toggle_size_gives_them_back():
     from tests.helpers.desktop import click
 

@@ -34,6 +34,8 @@ class Display:
         self.windowed_scale: int | None = None
         #: when F11 last made a new window, once made (``time.monotonic``)
         self.toggled_at: float | None = None
+        #: the screen was said to be smaller than the desktop
+        self.warned_small = False
 
     def open(self, scale: int | None = None, fullscreen: bool = False) -> None:
         pygame.display.init()
@@ -57,7 +59,15 @@ class Display:
         dw, dh = self.surface.get_size()
         if fullscreen:
             self.scale = max(1, min(dw // SCREEN_W, dh // SCREEN_H))
-        self.offset = ((dw - SCREEN_W * self.scale) // 2, (dh - SCREEN_H * self.scale) // 2)
+        # (centred; on a screen smaller than the desktop, its top left kept on the screen:
+        # the window's title bar and its menu, rather than a cut through the middle)
+        self.offset = (max(0, dw - SCREEN_W * self.scale) // 2, max(0, dh - SCREEN_H * self.scale) // 2)
+        if not fullscreen and (width < dw or height < dh):
+            self.move_window((0, 0))
+            if not self.warned_small:
+                print(f"kingalbert: the {width}×{height} screen is smaller than the {SCREEN_W}×{SCREEN_H} "
+                      "desktop: its bottom and right lie off the screen", file=sys.stderr)
+                self.warned_small = True
         self.set_pointer()
         self.desktop.mouse.want_motion(False)
         self.fullscreen = fullscreen

@@ -725,3 +725,19 @@ def test_a_scale_larger_than_the_screen_takes_is_cut_with_a_warning_not_refused(
     fits = max(1, min(width // 640, height // 480))
     assert desktop.display.scale == fits
     assert f"--scale 12 is larger than the {width}×{height} screen takes: scale {fits}" in capsys.readouterr().err
+
+
+def test_on_a_screen_smaller_than_the_desktop_its_top_left_shows(capsys, monkeypatch):
+    # (on a 600×400 screen the window was centred at (-20, -40): the title bar and its menu
+    # off the screen, the full screen's desktop cut through the middle)
+    from kingalbert.desktop.display import Display
+    moved = []
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(600, 400)])
+    monkeypatch.setattr(Display, "move_window", staticmethod(lambda place: moved.append(place) or (5, 5)))
+    desktop = make()
+    desktop.open_display()
+    assert desktop.display.scale == 1 and moved and set(moved) == {(0, 0)}
+    assert "the 600×400 screen is smaller than the 640×480 desktop" in capsys.readouterr().err
+    monkeypatch.setattr(pygame.display, "set_mode", lambda size, flags=0: pygame.Surface((600, 400)))
+    desktop.display.open(None, True)    # full screen: the desktop from its top left, not centred
+    assert desktop.display.offset == (0, 0)

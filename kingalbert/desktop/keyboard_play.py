@@ -159,6 +159,18 @@ class KeyboardPlay:
             n += 1
         return n
 
+    def reach(self, pile_name: str) -> int:
+        """How far up a pile Up and Down take the cursor: the cards that can be picked up,
+        and on to the deepest face-up card its fan hides whole, if any (squared under the
+        others, it is named when the cursor is on it; else a keyboard could not learn it is
+        there)."""
+        n = self.deepest(pile_name)
+        cards = self.desktop.game.pile(pile_name).cards
+        for k in range(len(cards), n, -1):
+            if cards[-k].face_up and self.hidden(k, pile_name):
+                return k
+        return n
+
     def rect(self, pile_name: str, n: int) -> pygame.Rect:
         """The part of the card (or of the empty place) that shows (work-area pixels)."""
         board = self.desktop.board
@@ -175,7 +187,7 @@ class KeyboardPlay:
         if self.pile not in names:
             self.pile = self.first_pile(names)
         if self.pile is not None:
-            self.n = max(min(self.n, self.deepest(self.pile)), 1 if desktop.game.pile(self.pile).cards else 0)
+            self.n = max(min(self.n, self.reach(self.pile)), 1 if desktop.game.pile(self.pile).cards else 0)
         if self.mark is not None and (self.mark[0] not in names or self.mark[1] > self.deepest(self.mark[0])):
             self.mark = None
         board = desktop.board
@@ -259,16 +271,17 @@ class KeyboardPlay:
         elif session.game.message.startswith(HIDDEN_CARD):
             session.say("")
 
-    def hidden(self, n: int | None = None) -> bool:
-        """Is the cursor's card (or the pile's nth from the top) hidden by the cards on it,
-        its index covered (a squared card shows only its edge)?"""
+    def hidden(self, n: int | None = None, pile_name: str | None = None) -> bool:
+        """Is the cursor's card (or the nth from the top of its pile, or of ``pile_name``)
+        hidden by the cards on it, its index covered (a squared card shows only its edge)?"""
         n = self.n if n is None else n
-        if self.pile is None or n < 2:
+        pile_name = self.pile if pile_name is None else pile_name
+        if pile_name is None or n < 2:
             return False
-        board, cards = self.desktop.board, self.desktop.game.pile(self.pile).cards
+        board, cards = self.desktop.board, self.desktop.game.pile(pile_name).cards
         if n > len(cards):
             return False
-        view, index = board.views[self.pile], len(cards) - n
+        view, index = board.views[pile_name], len(cards) - n
         # (its index hidden: the card on it lies no further off than the card's edge)
         under, over = board.card_rect(view, index), board.card_rect(view, index + 1)
         return abs(over.y - under.y) <= board.spacing.edge and abs(over.x - under.x) <= board.spacing.edge_x
@@ -296,7 +309,7 @@ class KeyboardPlay:
         here = self.rect(self.pile, self.n)
         view = self.desktop.board.views[self.pile]
         for n in (self.n + 1, self.n - 1):
-            if 1 <= n <= self.deepest(self.pile):
+            if 1 <= n <= self.reach(self.pile):
                 there = self.rect(self.pile, n)
                 along = (there.centerx - here.centerx) * dx + (there.centery - here.centery) * dy
                 if self.hidden(n) or self.hidden():

@@ -507,6 +507,37 @@ def test_a_card_hidden_in_a_squared_column_is_named_when_the_cursor_is_on_it():
     assert desktop.keyboard.n == 1 and game.message == ""
 
 
+def test_up_reaches_a_squared_card_that_cannot_be_picked_up_and_names_it():
+    # (a play-test: in Spider a King lay squared under a Queen of another suit, which only
+    # the cards on it could be picked up without: the cursor never got to it, so a keyboard
+    # could not learn it was there)
+    from kingalbert.desktop.desktop import Desktop
+    pygame.display.init()
+    game = Game(load(str(GAMES_DIR / "pat" / "Spider.pat")), 1)
+    desktop = Desktop(game, autosave=False, thinking=False)
+    column = game.pile("p13").cards
+    for name in ("p10", "p11", "p12", "p14", "p15"):  # a column longer than its room
+        column += [card.turned(True) for card in game.pile(name).cards]
+        game.pile(name).cards[:] = []
+    desktop.new_board()
+    keyboard = desktop.keyboard
+    press(desktop, pygame.K_4)
+    assert keyboard.pile == "p13"
+    hidden = [k for k in range(2, len(column) + 1) if column[-k].face_up and keyboard.hidden(k, "p13")]
+    assert hidden and keyboard.deepest("p13") < max(hidden)       # squared, and not to be picked up
+    named = set()
+    for _ in range(max(hidden) - 1):
+        press(desktop, pygame.K_UP)
+        if game.message.startswith("The cursor is on"):
+            named.add(game.message)
+    assert keyboard.n == max(hidden)
+    assert f"The cursor is on the {column[-max(hidden)].name}, hidden under the cards on it" in named
+    press(desktop, pygame.K_SPACE)      # it can't be marked: the rules say why
+    assert keyboard.mark is None and game.message
+    press(desktop, pygame.K_END)
+    assert keyboard.n == 1
+
+
 def test_the_cursor_s_card_is_scrolled_clear_of_the_message_row_kept_in_view():
     # (a play-test: after Toggle size, 7 in CardsWorkShop Klondike left the lower part of
     # the Nine of Hearts and its frame under the message row kept at the window's bottom)

@@ -210,16 +210,40 @@ def cmd_replay(args) -> int:
             apply_actions(game, [action])
         except (IllegalMoveError, RuleFileError) as error:
             # (a game program that fails on a move, a runaway loop say, has it rolled back:
-            # a refusal, with the program's FILE:LINE reason)
-            print_position(game)
+            # a refusal, with the program's FILE:LINE reason; said before the position, which
+            # a reader that has gone cannot take, and still the status)
             say(f"{action}: {error}")
+            _print_if_read(game)
             return 3
-    print_position(game)
+    # (saved before the position is printed: a reader gone before the end of it, as
+    # `| head` is, cost the saved game)
+    saved = write_game(game, args.save) if args.save is not None else None
     if game.message:
         say(game.message)
-    if args.save is not None:
-        say(f"saved as {write_game(game, args.save)}")
+    if saved is not None:
+        say(f"saved as {saved}")
+    print_position(game)
     return 0
+
+
+def _print_if_read(game) -> None:
+    """The position on stdout, unless nobody reads it any more."""
+    try:
+        print_position(game)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet_stdout()
+
+
+def quiet_stdout() -> None:
+    """Stdout's reader has gone: what is left in its buffer goes nowhere (Python would
+    else complain of the pipe as it exits)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def cmd_moves(args) -> int:
@@ -313,7 +337,8 @@ def _seed_range(text: str) -> tuple[int, int]:
 # their command runs, so that the headless commands start without it.
 def cmd_shot(args) -> int:
     from .desktop.shot import shot
-    if args.layout is not None and os.path.abspath(args.layout) == os.path.abspath(args.output):
+    if args.layout is not None and os.path.realpath(args.layout) == os.path.realpath(args.output):
+        # (through links too: a --layout linked to the picture replaced it with the JSON)
         raise CommandError(f"-o and --layout name the same file ({shorten(args.output)}): one would be lost", 2)
     game = make_game(args)
     shot(game, args.output, scale=args.scale, layout=args.layout)
@@ -427,9 +452,12 @@ def parse_command(argv: list[str]) -> argparse.Namespace:
 
 def split_rulefile(items: list[str]) -> tuple[str | None, list[str]]:
     """The rule file among the positional items, wherever it stands, and the actions: the
-    first item that doesn't read as an action, else the first that reads as one but is
-    a file (or folder) that exists."""
-    files = ([i for i, item in enumerate(items) if not _ACTION.match(item)]
+    first item that doesn't read as an action and is a file (or folder) that exists, else
+    the first that doesn't read as an action, else the first that reads as one but exists.
+    (A mistyped action before the rule file, ``t1>>t2 klondike.sol``, was taken for the
+    rule file: "t1>>t2: no such file".)"""
+    others = [i for i, item in enumerate(items) if not _ACTION.match(item)]
+    files = ([i for i in others if os.path.exists(items[i])] or others
              or [i for i, item in enumerate(items) if os.path.exists(item)])
     if not files:
         return None, items
@@ -476,6 +504,11 @@ def main(argv=None) -> int:
     if argv and argv[0] in COMMANDS:
         args = parse_command(argv)
         handler = HANDLERS[args.command]
+        if sys.stdout is None:
+            # (started with its output closed, `>&-`: every command's answer would be lost
+            # without a word, and the status 0)
+            say(f"kingalbert {args.command}: standard output is closed: nothing could be written")
+            return 1
     else:
         args = build_desktop_parser().parse_args(argv)
         handler = cmd_desktop
@@ -494,6 +527,7 @@ def main(argv=None) -> int:
         say(f"kingalbert: {error}")
         return 1
     except BrokenPipeError:
+        quiet_stdout()
         return 0
     except OSError as error:   # a file the command had to write or read, refused by the system
         name = f"{error.filename}: " if error.filename else ""

@@ -300,3 +300,53 @@ def test_a_saved_game_whose_rule_file_became_another_game_says_so(capsys, tmp_pa
     assert main(["moves", "--load", str(saved)]) == 1
     err = capsys.readouterr().err
     assert "does not replay" in err and "(it was saved as a game of Klondike; its rule file is now Spider)" in err
+
+
+def test_ctrl_c_while_the_modules_load_ends_with_130_and_no_traceback():
+    """(a play-test: Ctrl-C a tenth of a second after ``kingalbert solve`` printed Python's
+    traceback from wherever the import was; the command itself answered 130)"""
+    script = (
+        "import sys\n"
+        "class Interrupting:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'kingalbert.cli':\n"
+        "            raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, Interrupting())\n"
+        "from kingalbert.__main__ import run\n"
+        "sys.exit(run())\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 130 and done.stderr == ""
+    from pathlib import Path  # (the installed command goes the same way; tomllib is 3.11's)
+    project = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
+    assert 'kingalbert = "kingalbert.__main__:run"' in project.splitlines()
+
+
+def test_a_reader_gone_costs_neither_the_refusal_nor_the_saved_game(tmp_path, private_dirs):
+    """(a play-test: ``replay ... | (exec 0<&-; ...)`` exited 0 without the refusal, and a
+    --save after the printed position was never written)"""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
+
+    def with_reader_gone(*args):
+        read, write = os.pipe()
+        os.close(read)      # gone before anything is written
+        try:
+            return subprocess.run([sys.executable, "-m", "kingalbert", *args], stdout=write, stderr=subprocess.PIPE,
+                                  text=True, env=env, timeout=60)
+        finally:
+            os.close(write)
+
+    done = with_reader_gone("replay", "--seed", "1", "t1>f1")
+    assert done.returncode == 3 and "t1>f1: The Nine of Spades" in done.stderr
+    saved = tmp_path / "kept.json"
+    done = with_reader_gone("replay", "--seed", "1", "t5>f1", "--save", str(saved))
+    assert done.returncode == 0 and saved.exists() and f"saved as {saved}" in done.stderr
+    for problem in ("Traceback", "Exception ignored", "BrokenPipe"):
+        assert problem not in done.stderr
+
+
+def test_a_command_with_its_output_closed_says_so_and_fails():
+    # (a play-test: `kingalbert deal >&-` exited 0, having written nothing)
+    done = subprocess.run([sys.executable, "-c", "import sys, os; os.close(1); sys.stdout = None; "
+                                                 "from kingalbert.cli import main; sys.exit(main(['deal']))"],
+                          capture_output=False, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 1 and "standard output is closed" in done.stderr

@@ -128,6 +128,15 @@ def test_exit_codes_are_unchanged_in_any_order(capsys, tmp_path):
     assert code == 0 and json.loads(out)["moves"] == ["r4>t4"]
 
 
+def test_a_mistyped_action_before_the_rule_file_is_said_to_be_no_action(capsys):
+    # (a play-test: "t1>>t2 klondike.sol" was "t1>>t2: no such file", the other order
+    # "not an action")
+    sol = str(FILES["sol"][0])
+    for argv in (["replay", "t1>>t2", sol], ["replay", sol, "t1>>t2"], ["replay", "udno", "--seed", "2", sol]):
+        code, out, err = run(capsys, argv)
+        assert code == 2 and "not an action" in err and "no such file" not in err, argv
+
+
 def test_a_rule_file_named_like_an_action_is_a_file(capsys, tmp_path, monkeypatch):
     source = FILES["sol"][0].read_text()
     monkeypatch.chdir(tmp_path)
@@ -189,6 +198,12 @@ def test_shot_refuses_one_file_for_the_picture_and_the_layout(capsys, tmp_path):
     same = tmp_path / "same.x"
     code, out, err = run(capsys, ["shot", "--seed", "1", "-o", str(same), "--layout", str(same)])
     assert code == 2 and "same file" in err and not same.exists()
+    # (a play-test: a --layout linked to the picture replaced the PNG with the layout)
+    picture, link = tmp_path / "x.png", tmp_path / "link.json"
+    picture.write_bytes(b"kept")
+    link.symlink_to(picture)
+    code, out, err = run(capsys, ["shot", "--seed", "1", "-o", str(picture), "--layout", str(link)])
+    assert code == 2 and "same file" in err and picture.read_bytes() == b"kept"
     # a picture that can't be written leaves no layout either
     layout = tmp_path / "layout.json"
     code, out, err = run(capsys, ["shot", "--seed", "1", "-o", str(tmp_path / "no" / "x.png"), "--layout", str(layout)])

@@ -118,6 +118,19 @@ def test_stale_temporaries_of_a_name_with_wildcards_are_only_its_own(tmp_path):
     assert all(other.exists() for other in others)
 
 
+def test_a_name_as_long_as_a_file_system_takes_is_written_and_its_leftovers_found(tmp_path):
+    # (a play-test: a valid name of 250 characters could not be saved, "File name too long",
+    # its temporary file's name being longer still)
+    for name in ("g" * 250 + ".json", "é" * 125 + ".js"):
+        target = tmp_path / name
+        assert atomic_write(target, "{}") == target and target.read_text() == "{}"
+    leftover = tmp_path / (".{}.k.tmp".format(("g" * 250 + ".json")[:200]))
+    leftover.write_text("half")
+    os.utime(leftover, (time.time() - STALE_SECONDS - 5,) * 2)
+    atomic_write(tmp_path / ("g" * 250 + ".json"), "{}")
+    assert not leftover.exists()
+
+
 def test_an_output_folder_is_not_made_silently_and_a_file_is_no_folder(tmp_path):
     with pytest.raises(WriteRefused, match="no such folder"):
         atomic_write(tmp_path / "missing" / "x.png", b"png")

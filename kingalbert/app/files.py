@@ -89,7 +89,7 @@ def atomic_write(path, data: str | bytes, *, make_folder: bool = False) -> Path:
     raw = data.encode("utf-8") if isinstance(data, str) else data
     import tempfile  # (here, as platformdirs below: imported when first used, not at start-up)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(target), suffix=".tmp", dir=folder)
     except OSError as error:
         raise OSError(error.errno, error.strerror, str(path)) from None
     try:
@@ -111,11 +111,23 @@ def atomic_write(path, data: str | bytes, *, make_folder: bool = False) -> Path:
     return target
 
 
+#: the most of a file's name (UTF-8 bytes) its temporary file's name repeats
+TEMPORARY_NAME_BYTES = 200
+
+
+def _temporary_prefix(target: Path) -> str:
+    """How the names of ``target``'s temporary files begin: ``.NAME.``, the name cut so that
+    the whole stays within a file system's 255 bytes (a valid name of 250 characters
+    could not be written: its temporary file's name was too long)."""
+    name = target.name.encode("utf-8", "surrogateescape")[:TEMPORARY_NAME_BYTES]
+    return f".{name.decode('utf-8', 'ignore')}."
+
+
 def remove_stale_temporaries(target: Path) -> int:
     """Remove the temporary files an earlier crash left beside ``target``; returns how many."""
     removed, now = 0, time.time()
     try:
-        candidates = list(target.parent.glob(f".{glob.escape(target.name)}.*.tmp"))
+        candidates = list(target.parent.glob(f"{glob.escape(_temporary_prefix(target))}*.tmp"))
     except OSError:
         return 0
     for candidate in candidates:

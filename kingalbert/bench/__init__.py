@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -126,7 +127,10 @@ def bench_startup(runs: int) -> tuple[float, float]:
         for run in range(runs + 1):
             for name, command in (("bare", bare), ("shot", shot)):
                 start = time.perf_counter()
-                subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+                # (its stderr kept: a Ctrl-C reaches the child too, whose traceback is no news)
+                done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                if done.returncode:
+                    raise RuntimeError(f"{shlex.join(command)} failed: {done.stderr.decode(errors='replace')[-500:]}")
                 if run:
                     times[name].append((time.perf_counter() - start) * 1000)
     return statistics.median(times["shot"]), statistics.median(times["bare"])

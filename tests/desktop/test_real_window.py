@@ -85,8 +85,9 @@ def test_a_card_dragged_with_the_real_mouse_moves_and_ctrl_q_quits(xserver, priv
         deadline, window = time.monotonic() + 30, []
         while not window and app.poll() is None and time.monotonic() < deadline:
             time.sleep(0.2)
-            # by process: xdotool's name search can't read the UTF-8 title SDL sets
-            window = xdotool(xserver, "search", "--pid", app.pid).split()
+            # by process: xdotool's name search can't read the UTF-8 title SDL sets; once shown
+            # (a pointer put over the window before it was mapped went elsewhere under load)
+            window = xdotool(xserver, "search", "--onlyvisible", "--pid", app.pid).split()
         assert window, app.stderr.read().decode() if app.poll() is not None else "no window"
         wid = window[0]
         time.sleep(0.5)   # the first frame
@@ -143,7 +144,7 @@ def start_app(display, scale=SCALE):
     deadline, window = time.monotonic() + 30, []
     while not window and app.poll() is None and time.monotonic() < deadline:
         time.sleep(0.2)
-        window = xdotool(display, "search", "--pid", app.pid).split()
+        window = xdotool(display, "search", "--onlyvisible", "--pid", app.pid).split()
     if not window:
         app.kill()
         _, err = app.communicate()

@@ -358,14 +358,15 @@ class Desktop:
         except OSError as error:
             self.error = ErrorBox("King Albert", f"{text or ''}: can't be written ({error.strerror or error})")
 
-    def quit(self) -> None:
+    def quit(self, asked: bool = True) -> None:
         """Quit; but where the autosave could not be written last time, it is tried again
         first, and if it still fails a box says so and this Quit stays: the next one leaves
-        (the moves since the last autosave that was written are then lost)."""
+        (the moves since the last autosave that was written are then lost).  A quit not
+        ``asked`` by the player (a signal: the system going down) tries once more and leaves."""
         session = self.session
         if session.unsaved is not None and not self.quit_warned:
             session.save_progress()
-            if session.unsaved is not None:
+            if session.unsaved is not None and asked:
                 self.quit_warned = True
                 self.error = ErrorBox("King Albert", f"The game can't be saved: {session.unsaved}. "
                                                      "Quit again to leave without its last moves, "
@@ -440,7 +441,7 @@ class Desktop:
     def dispatch(self, event) -> None:
         kind = event.type
         if kind == pygame.QUIT:
-            self.quit()
+            self.quit(asked=not hasattr(event, "signal"))
         elif kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             self.mouse.handle(event)
         elif kind == pygame.WINDOWLEAVE:

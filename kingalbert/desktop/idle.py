@@ -64,7 +64,7 @@ def wake() -> None:
 
 def _quit_on_signal(signum, frame) -> None:
     if pygame.display.get_init():
-        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        pygame.event.post(pygame.event.Event(pygame.QUIT, signal=signum))
 
 
 class Sleeper:

@@ -197,6 +197,16 @@ def test_quit_after_an_autosave_that_failed_writes_it_again_or_says_so(private_d
     quit_(desktop)         # Quit again leaves, the move not saved, as the box said
     assert autosaved_moves() == ["t5>f1", "r5>t7"]
 
+    desktop = start()
+    desktop.session.play("t1>t3")
+    import signal
+
+    from kingalbert.desktop import idle
+    idle._quit_on_signal(signal.SIGTERM, None)     # the system going down: no box to wait on
+    desktop.pump()
+    assert not desktop.running
+    stop(*RUNNING.pop())
+
 
 def test_the_autosave_comes_before_the_count_and_a_failed_count_is_tried_again(private_dirs, monkeypatch):
     from kingalbert.app import session, stats

@@ -60,12 +60,25 @@ def target_of(path) -> Path:
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
+#: what ends a folder's name
+SEPARATORS = tuple(sep for sep in {"/", os.sep, os.altsep} if sep)
+
+
+def refuse_folder_name(path, *, dots: bool = False) -> None:
+    """Refuse (``WriteRefused``) a name to write a file to that names a folder: one ending
+    with a slash (``Path`` would drop it, and a file of the folder's name be written), or
+    with ``dots`` one whose last part is ``.`` or ``..``."""
+    text = str(path)
+    if text.endswith(SEPARATORS):
+        raise WriteRefused(path, "ends with a slash, as a folder's name does, not a file's")
+    if dots and os.path.basename(text) in ("", ".", ".."):
+        raise WriteRefused(path, "is a folder's name, not a file's")
+
+
 def atomic_write(path, data: str | bytes, *, make_folder: bool = False) -> Path:
     """Write ``data`` to ``path`` atomically (see the module); returns the file written.
     An error of the writing itself names ``path``, not the temporary file."""
-    if str(path).endswith(("/", os.sep)):
-        # (Path would drop the slash and write a file of the folder's name)
-        raise WriteRefused(path, "ends with a slash, as a folder's name does, not a file's")
+    refuse_folder_name(path)
     target = target_of(path)
     if target != Path(path):
         make_folder = False     # (a link's folder is the user's: made by no one but them)

@@ -27,7 +27,7 @@ from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError, plu
 from ..engine.game import MAX_SEED, Game, MoveRecord
 from ..engine.moves import Move
 from .catalogue import GameRef, rule_file_place, safe_load
-from .files import WriteRefused, atomic_write, data_dir, remove_stale_temporaries, target_of
+from .files import atomic_write, data_dir, refuse_folder_name, remove_stale_temporaries, target_of
 from .game_options import demo_options, finishing_move
 from .indicator import LABELS, THINKING, Indicator
 from .options import Options, load_options, save_options
@@ -352,11 +352,8 @@ class Session:
         path = path.strip()
         if not path:
             return
-        if path.endswith(tuple(sep for sep in (os.sep, os.altsep, "/") if sep)):
-            # (Path drops the slash: "name/" wrote a file "name" in the working folder)
-            raise WriteRefused(path, "ends with a slash, as a folder's name does, not a file's")
-        if Path(path).name in ("", ".", ".."):
-            raise WriteRefused(path, "is a folder's name, not a file's")
+        # (before Path drops a slash: "name/" wrote a file "name" in the working folder)
+        refuse_folder_name(path, dots=True)
         target = Path(os.path.expanduser(path))
         saves = self.saves_dir()
         if os.sep not in path and (os.altsep is None or os.altsep not in path):

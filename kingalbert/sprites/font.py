@@ -110,7 +110,7 @@ _LATIN1 = {
 
 def _accented(letter: str, accent: str) -> str:
     """A letter of ``_ACCENTED`` as its hex rows."""
-    base = {"ÿ": "y", "ý": "y"}.get(letter) or unicodedata.normalize("NFD", letter)[0]
+    base = unicodedata.normalize("NFD", letter)[0]
     rows = bytes.fromhex(_ASCII[ord(base) - 0x20])
     if base == "i":
         rows = bytes.fromhex("0000381818183C00")    # (dotless: the accent takes the dot's place)

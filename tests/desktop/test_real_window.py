@@ -19,22 +19,26 @@ pytestmark = [pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdo
 SCALE = 2
 
 
-def free_display() -> str:
-    for number in range(90, 140):
-        if not os.path.exists(f"/tmp/.X11-unix/X{number}") and not os.path.exists(f"/tmp/.X{number}-lock"):
-            return f":{number}"
-    pytest.skip("no free X display number")
-
-
 @pytest.fixture
 def xserver():
-    display = free_display()
-    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1400x1100x24", "-nolisten", "tcp"],
+    # Xvfb picks a free display number itself and writes it to a pipe (-displayfd): two test
+    # workers looking for a free number at once could both take the same one
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1400x1100x24",
+                               "-nolisten", "tcp"], pass_fds=(write_end,),
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    with os.fdopen(read_end) as pipe:
+        number = pipe.readline().strip()
+    if not number.isdigit():
+        server.kill()
+        server.wait(timeout=10)
+        pytest.skip("Xvfb did not start")
+    display = f":{number}"
     deadline = time.monotonic() + 10
     # (its socket is there before it answers: a program started then, on a loaded machine,
     # met "x11 not available"; it is ready once xdotool gets an answer from it)
-    while not (os.path.exists(f"/tmp/.X11-unix/X{display[1:]}") and answers(display)):
+    while not answers(display):
         if time.monotonic() > deadline or server.poll() is not None:
             server.kill()
             pytest.skip("Xvfb did not start")

@@ -88,8 +88,21 @@ def key_lines(rows: list[tuple[str, str]], room: int) -> list[str]:
     return lines
 
 
-def key_list(game) -> list[tuple[str, str]]:
-    """The keys (and what they do) for the F1 box, in the game's words."""
+def digit_columns(board) -> list[str]:
+    """The piles the digit keys go to, in the layout's order: the playing columns, less any
+    whose place a column drawn after it lies over (a pyramid's rows overlap, each over the one
+    above: its digits are the front row's places, whose cards can be played, not the apex and
+    the rows under it, covered)."""
+    game = board.game
+    views = [view for view in board.layout.piles if not view.hidden and game.pile(view.name).role == "tableau"]
+    places = [board.card_rect(view, 0, ()) for view in views]
+    return [view.name for i, view in enumerate(views)
+            if not any(places[i].colliderect(later) for later in places[i + 1:])][:len(DIGITS)]
+
+
+def key_list(game, columns: int) -> list[tuple[str, str]]:
+    """The keys (and what they do) for the F1 box, in the game's words (``columns``: how many
+    columns the digits go to, ``digit_columns``)."""
     ruleset = game.ruleset
     roles = {pile.role for pile in game.piles}
 
@@ -97,7 +110,6 @@ def key_list(game) -> list[tuple[str, str]]:
         return ruleset.role_name(role, plural)
     rows = [("Arrows, hjkl", "choose a pile and a card"),
             ("Home, End", "the deepest card that moves, the top one")]
-    columns = min(sum(pile.role == "tableau" for pile in game.piles), len(DIGITS))
     if columns:
         # (the digits of the game's columns: King Albert's nine, "1 to 9")
         keys = f"1 to {DIGITS[columns - 1]}" if columns > 1 else "1"
@@ -348,8 +360,7 @@ class KeyboardPlay:
         stands where the mouse pressed (a drag from column 7, then ``7``: its top card)."""
         shifted = chord.startswith("Shift+")
         number = DIGITS.index(chord[-1])
-        game = self.desktop.game
-        columns = [view.name for view in self.views() if game.pile(view.name).role == "tableau"]
+        columns = digit_columns(self.desktop.board)
         if number >= len(columns):
             return
         if self.pile == columns[number] and not fresh:

@@ -6,7 +6,7 @@ import pytest
 
 from kingalbert.app.catalogue import GAMES_DIR, bundled_games
 from kingalbert.desktop.input import SELECT
-from kingalbert.desktop.keyboard_play import key_list
+from kingalbert.desktop.keyboard_play import digit_columns, key_list
 from kingalbert.desktop.keys import K_APPLICATION
 from kingalbert.engine import Game
 from kingalbert.loaders import load
@@ -292,7 +292,7 @@ def test_f1_lists_the_keys_in_the_games_own_words():
     assert "1 to 10" not in text and "9, 0" not in text
     assert "foundation" not in text and "column" not in text
     # one line a key, in two columns
-    assert len(box.lines) == len(key_list(desktop.game)) and box.lines[-1].startswith("F1, Help")
+    assert len(box.lines) == len(key_list(desktop.game, 9)) and box.lines[-1].startswith("F1, Help")
     column = box.lines[0].index("choose")
     assert all(line[column - 1] == " " and line[column] != " " for line in box.lines)
     press(desktop, pygame.K_ESCAPE)
@@ -316,7 +316,7 @@ def test_the_f1_box_fits_the_screen_and_says_everything(path):
     box = desktop.game_box
     assert box.rect.left >= 0 and box.rect.right <= SCREEN_W and box.rect.bottom <= SCREEN_H
     assert box.button_rects()[0] is not None, "its OK button shows"
-    rows = key_list(desktop.game)
+    rows = key_list(desktop.game, len(digit_columns(desktop.board)))
     column = max(len(keys) for keys, _ in rows) + 2
     assert " ".join(line[column:].strip() for line in box.lines).split() == " ".join(
         what for _, what in rows).split(), "every word of every row, in order"
@@ -446,6 +446,43 @@ def test_right_walks_along_a_pyramid_s_row():
         press(desktop, pygame.K_RIGHT)
         walked.append(desktop.board.cursor[0])
     assert walked == [f"p{i}" for i in range(26, 32)]
+
+
+def test_a_pyramid_s_digits_go_to_its_front_row_and_its_f1_box_says_so():
+    """A play-test: the `.pat` Pyramid's digits went to its apex and the rows under it, whose
+    cards are covered (the bottom row, the cards that play, took six Downs from the apex)."""
+    pygame.display.init()
+    from kingalbert.desktop.desktop import Desktop
+    path = next(path for path in bundled_games()["pat"] if path.stem == "Pyramid")
+    desktop = Desktop(Game(load(str(path)), 1), autosave=False, thinking=False)
+    desktop.open_display(scale=1)
+    OPENED.append(desktop)
+    front = [f"p{i}" for i in range(25, 32)]
+    assert digit_columns(desktop.board) == front
+    for number, pile in enumerate(front, start=1):
+        press(desktop, getattr(pygame, f"K_{number}"))
+        assert desktop.board.cursor[0] == pile
+        # (its card can be played: nothing lies over it)
+        assert desktop.board.visible_rect(pile, 0) == desktop.board.card_rect(desktop.board.views[pile], 0)
+    press(desktop, pygame.K_8)
+    assert desktop.board.cursor[0] == front[-1], "no eighth column: the cursor stays"
+    press(desktop, pygame.K_F1)
+    text = "\n".join(desktop.game_box.lines)
+    assert "1 to 7 " in text and "1 to 9" not in text and "9, 0" not in text
+
+
+def test_columns_side_by_side_each_have_their_digit():
+    """Columns that don't lie over each other keep a digit each (Spider's ten: 1 to 9, 0)."""
+    pygame.display.init()
+    from kingalbert.desktop.desktop import Desktop
+    path = next(path for path in bundled_games()["pat"] if path.stem == "Spider")
+    desktop = Desktop(Game(load(str(path)), 1), autosave=False, thinking=False)
+    desktop.open_display(scale=1)
+    OPENED.append(desktop)
+    columns = [pile.name for pile in desktop.game.piles if pile.role == "tableau"]
+    assert len(columns) == 10 and digit_columns(desktop.board) == columns
+    press(desktop, pygame.K_0)
+    assert desktop.board.cursor[0] == columns[9]
 
 
 def test_a_card_laid_on_its_partner_goes_up_with_it_by_mouse_and_keyboard():

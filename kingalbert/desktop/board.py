@@ -13,7 +13,7 @@ from ..engine.layout import Layout, PileView
 from ..engine.ruleset import Ruleset
 from ..sprites import font
 from ..sprites.cards import CardSprites
-from ..sprites.palette import BLACK, DARK_BLUE, GREEN, GREY1, GREY2, RED, new_surface, recolour
+from ..sprites.palette import BLACK, DARK_BLUE, GREEN, GREY1, GREY2, ORANGE, RED, new_surface, recolour
 from . import fitting
 from .textflow import message_lines, panel_lines
 
@@ -335,8 +335,9 @@ class Board:
         return self.visible_rect(pile, max(0, count - n))
 
     def draw_cursor(self, surface) -> None:
-        """The keyboard's cursor (dark blue; red on a card's back, whose pattern is dark blue)
-        and marked cards (green), two pixels inside the cursor."""
+        """The keyboard's cursor (dark blue; orange on a card's back, whose pattern is dark and
+        light blue: not red, the hint's frames) and marked cards (green), two pixels inside
+        the cursor."""
         if self.mark is not None and self.mark[0] in self.views:
             inset = 2 if self.mark == self.cursor else 0
             self._frame(surface, self.place_rect(*self.mark).inflate(-2 * inset, -2 * inset), GREEN)
@@ -344,7 +345,7 @@ class Board:
             name, n = self.cursor
             cards = self.game.pile(name).cards
             back = 0 < n <= len(cards) and not cards[-n].face_up
-            self._frame(surface, self.place_rect(name, n), RED if back else DARK_BLUE)
+            self._frame(surface, self.place_rect(name, n), ORANGE if back else DARK_BLUE)
 
     def draw_flash(self, surface) -> None:
         """Flashing cards in their inverted phase: each card's pixels turned to their opposite."""

@@ -10,7 +10,7 @@ from kingalbert.desktop.keyboard_play import digit_columns, key_list
 from kingalbert.desktop.keys import K_APPLICATION
 from kingalbert.engine import Game
 from kingalbert.loaders import load
-from kingalbert.sprites.palette import DARK_BLUE, GREEN, RED
+from kingalbert.sprites.palette import DARK_BLUE, GREEN, ORANGE
 from tests.desktop.test_desktop import OPENED, click, make, post, quit_display, top_card  # noqa: F401 (fixture)
 
 
@@ -363,7 +363,8 @@ def test_after_the_mouse_d_chooses_the_stock_first_and_shows_on_its_back(path):
     assert desktop.board.cursor == (stock.name, 1)
     rect = desktop.board.place_rect(stock.name, 1)
     x, y = desktop.window.to_screen(rect.x, rect.y + rect.h // 2)
-    assert desktop.screen.get_at_mapped((x, y)) == RED
+    assert desktop.screen.get_at_mapped((x, y)) == ORANGE
+    # (orange: it was red, as the hint's frames are; after a Hint three red frames showed)
     press(desktop, pygame.K_d)
     assert desktop.board.cursor[0] != stock.name, "again: the waste"
 

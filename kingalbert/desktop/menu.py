@@ -89,7 +89,9 @@ class Menu:
         font.draw_text(screen, title.x + (title.w - font.text_width(self.title)) // 2, title.y + 2, self.title, BLACK)
         screen.fill(WHITE, (self.x, self.y, self.width, self.height))
         for i, (item, top) in enumerate(zip(self.items, self.row_tops())):
-            lit = i == highlight and not item.shaded
+            # (a writable item is a writable field, white, however it was reached: the keyboard
+            # highlighted it white on black, the pointer not)
+            lit = i == highlight and not item.shaded and not item.writable
             fg = WHITE if lit else (GREY2 if item.shaded else BLACK)
             if lit:
                 screen.fill(BLACK, (self.x, top, self.width, MENU_ROW))

@@ -137,6 +137,25 @@ def test_ctrl_u_clears_a_writable_item(tmp_path):
     assert target.exists() and desktop.game.message == f"Game saved as {target}"
 
 
+def test_a_writable_item_reached_by_the_keyboard_is_drawn_as_the_pointer_leaves_it():
+    """A writable item is a white field with its caret, however it was reached (a play-test:
+    opened by Right it was highlighted, white on black; by the pointer black on white)."""
+    from kingalbert.sprites.palette import BLACK, WHITE
+    desktop = make()
+    press(desktop, pygame.K_F10)
+    menu = desktop.menus.menus[0]
+    while menu.items[desktop.menus.highlight[0] or 0].text != "Save game":
+        press(desktop, pygame.K_DOWN)
+    press(desktop, pygame.K_RIGHT)
+    sub = desktop.menus.menus[1]
+    assert desktop.menus.writable_item() is sub.items[desktop.menus.highlight[1]]
+    top = sub.row_tops()[desktop.menus.highlight[1]]
+    screen = desktop.render()
+    assert screen.get_at_mapped((sub.x + 2, top + 1)) == WHITE
+    text = [screen.get_at_mapped((x, y)) for x in range(sub.x, sub.x + sub.width) for y in range(top, top + 10)]
+    assert BLACK in text, "its text black"
+
+
 def test_a_commands_key_in_a_writable_item_waits_and_elsewhere_the_menu_shows_its_change():
     # (a play-test: Ctrl-Z typed in Save game's writable undid a move behind the open menu,
     # which went on showing Undo active and Redo shaded)

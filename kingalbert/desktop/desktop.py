@@ -68,6 +68,9 @@ class Desktop:
         #: a Quit was kept back once because the game could not be saved (see quit)
         self.quit_warned = False
         self.error: ErrorBox | None = None
+        #: files dropped while an error box showed: opened one by one as each box is closed
+        #: (an error box is modal, as RISC OS's is)
+        self.dropped: list[str] = []
         #: the game's own box (CardsWorkShop's help window, a pile's rules), and the one the player closed
         self.game_box: GameBox | None = None
         self._closed_box = None
@@ -385,6 +388,13 @@ class Desktop:
             return False
         return True
 
+    def close_error(self) -> None:
+        """The error box's OK: the files dropped while it showed are opened, up to the first
+        that fails, whose box holds back the rest."""
+        self.error = None
+        while self.dropped and self.error is None:
+            self.open_game(self.dropped.pop(0))
+
     def load_game(self, text: str) -> None:
         """Load game's writable item: the saved game typed there."""
         path = os.path.expanduser(text.strip())
@@ -450,7 +460,12 @@ class Desktop:
         elif kind == pygame.KEYDOWN:
             self.keys.on_key(event)
         elif kind == pygame.DROPFILE:
-            self.open_game(event.file)
+            # (a drop of two files: the first one's error box stood over the game the second
+            # loaded behind it; the second waits for the box to be closed)
+            if self.error is not None:
+                self.dropped.append(event.file)
+            else:
+                self.open_game(event.file)
         elif kind == THOUGHT:
             self.session.on_answer(event.answer)
 

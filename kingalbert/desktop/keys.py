@@ -54,7 +54,7 @@ class Keys:
         name = chord(event)
         if desktop.error is not None:
             if key in RETURN_KEYS or key == pygame.K_ESCAPE:
-                desktop.error = None
+                desktop.close_error()
             return
         if desktop.menus and self.menu_key(event, name):
             return

@@ -103,7 +103,7 @@ class Mouse:
         desktop = self.desktop
         if desktop.error is not None:
             if button == SELECT and desktop.error.ok_rect.collidepoint(pos):
-                desktop.error = None
+                desktop.close_error()
             return
         if desktop.session.demo is not None:
             desktop.session.stop_demo()

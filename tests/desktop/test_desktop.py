@@ -327,6 +327,30 @@ def test_a_bad_dropped_file_opens_an_error_box_and_keeps_the_game(tmp_path):
     assert desktop.error is None
 
 
+def test_files_dropped_together_wait_for_the_error_box_before_them(tmp_path):
+    """A play-test: of two files dropped at once, the first one's error box stood over the
+    game the second had loaded behind it.  The box is modal: the next file opens once it is
+    closed (by the mouse or the keyboard), and a second bad file gets its own box."""
+    from kingalbert.app.catalogue import bundled_games
+    desktop = make()
+    before = desktop.game.to_position()
+    bad, worse = tmp_path / "broken.sol", tmp_path / "worse.sol"
+    bad.write_bytes(b"\x00\x01binary")
+    worse.write_bytes(b"\x00\x02binary")
+    good = next(path for path in bundled_games()["pat"] if path.stem == "Spider")
+    for path in (bad, worse, good):
+        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    desktop.pump()
+    assert any("broken.sol" in line for line in desktop.error.lines)
+    assert desktop.game.to_position() == before, "the rest wait for the box"
+    click(desktop, desktop.error.ok_rect.center)
+    assert any("worse.sol" in line for line in desktop.error.lines)
+    assert desktop.game.to_position() == before
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    desktop.pump()
+    assert desktop.error is None and desktop.game.name == "Spider"
+
+
 @needs_shared("solkit/annotated.sol")
 def test_a_dropped_rule_file_loads():
     desktop = make()

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..loaders.text import ReadError, read_bytes
-from .files import atomic_write, config_dir, set_aside
+from .files import atomic_write, config_dir, locked, set_aside
 
 #: the largest options file read (a real one is a few hundred bytes)
 MAX_BYTES = 64 * 1024
@@ -38,6 +38,27 @@ class Options:
     path: Path = field(default_factory=options_path)
     #: why the file was not used, if it wasn't
     problem: str | None = None
+    #: the values as this window last read or saved them (``load_options``; None: not read
+    #: from the file, all of them the player's): what differs from them is what the player
+    #: changed here, and all that Save options changes in the file
+    known: dict | None = None
+
+    def save(self) -> str:
+        """Save options: the options changed here written over the file as it is now (under
+        its lock), so that what another window saved since is kept.  Returns a message."""
+        known = self.known
+        changed = {name for name, value in self.values.items() if known is None or known.get(name) != value}
+        with locked(self.path):
+            now = load_options(self.path)
+            values = dict(self.values) if now.problem else {
+                name: self.values[name] if name in changed else value for name, value in now.values.items()}
+            message = save_options(values, self.path)
+        self.known = dict(self.values)
+        self.problem = None
+        kept = [key for key, (name, _) in KEYS.items() if values[name] != self.values[name]]
+        if kept:
+            message += f" ({', '.join(kept)} as another window saved {'them' if len(kept) > 1 else 'it'})"
+        return message
 
     def describe(self) -> str:
         """The values as an options file says them (``key = on``), and where the file is,
@@ -65,7 +86,12 @@ def parse_options(text: str, path) -> dict:
 
 
 def load_options(path=None) -> Options:
-    path = Path(path) if path else options_path()
+    options = _read_options(Path(path) if path else options_path())
+    options.known = dict(options.values)
+    return options
+
+
+def _read_options(path: Path) -> Options:
     if not os.path.exists(path):
         return Options(path=path)
     try:

@@ -30,7 +30,7 @@ from .catalogue import GameRef, rule_file_place, safe_load
 from .files import atomic_write, data_dir, refuse_folder_name, remove_stale_temporaries, target_of
 from .game_options import demo_options, finishing_move
 from .indicator import LABELS, THINKING, Indicator
-from .options import Options, load_options, save_options
+from .options import Options, load_options
 from .saves import autosave_path, game_text, is_saved_game, load_autosave, read_game, write_game
 from .solver_worker import Answer
 from .stats import Statistics, game_key
@@ -330,8 +330,7 @@ class Session:
             if name in self.options.values:
                 self.options.values[name] = bool(self.game.options[name])
         try:
-            self.game.message = save_options(self.options.values, self.options.path)
-            self.options.problem = None
+            self.game.message = self.options.save()
         except OSError as error:
             self.game.message = f"Options not saved: {error.strerror or error}"
         self.announce("view")

@@ -157,3 +157,27 @@ def test_a_data_folder_that_cant_be_written_still_gives_its_game_back_and_says_w
     finally:
         desktop.session.worker.stop()
         slot.release()
+
+
+def test_two_windows_save_options_each_keep_what_the_other_saved(private_dirs):
+    """A play-test: two windows' Save options, the last one wrote its whole set, putting back
+    the option the other had just changed and saved.  Each now writes what was changed in it."""
+    from kingalbert.app.options import load_options
+    from kingalbert.app.session import Session
+    first = Session(Game(KingAlbert(), 1), load_options(), autosave=False, worker=None)
+    second = Session(Game(KingAlbert(), 2), load_options(), autosave=False, worker=None)
+    first.toggle_option("auto_finish")
+    first.save_options()
+    assert first.game.message == "Options saved"
+    second.toggle_option("auto_stack")
+    second.save_options()
+    assert second.game.message == "Options saved (auto finish as another window saved it)"
+    saved = load_options()
+    assert saved.problem is None
+    assert saved.values["auto_finish"] is False and saved.values["auto_stack"] is True
+    # the second window's own options are its player's still
+    assert second.game.options == {"auto_finish": True, "auto_stack": True}
+    # and what it changed again is written again, the other's change still kept
+    second.toggle_option("auto_stack")
+    second.save_options()
+    assert load_options().values == {**saved.values, "auto_stack": False}

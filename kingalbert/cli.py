@@ -40,21 +40,25 @@ def _on_off(text: str) -> bool:
     return word == "on"
 
 
+def _whole(text: str) -> int | None:
+    """The number a whole number's digits say (ASCII digits only, at most 40), else None:
+    ``int`` also reads ' 5', '+3', '1_000' and other scripts' digits."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 40 else None
+
+
 def _runs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a number of runs is a whole number, not {text!r}") from None
+    value = _whole(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"a number of runs is a whole number, not {shorten(text)!r}")
     if not 1 <= value <= 100:
         raise argparse.ArgumentTypeError(f"runs go from 1 to 100, not {value}")
     return value
 
 
 def _seed(text: str) -> int:
-    try:
-        value = int(text) if len(text) <= 40 else -1
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {shorten(text)!r}") from None
+    value = -1 if len(text) > 40 else _whole(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {shorten(text)!r}")
     if not 0 <= value <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_SEED}")
     return value
@@ -63,10 +67,7 @@ def _seed(text: str) -> int:
 def _scale(text: str) -> int:
     """The desktop's scale: a whole number from 1 up (one larger than the screen takes is
     cut to the largest that fits, with a warning, when the window opens)."""
-    try:
-        value = int(text) if len(text) <= 40 else 0
-    except ValueError:
-        value = 0
+    value = _whole(text) or 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"a scale is a whole number from 1 up, not {shorten(text)!r}")
     return value
@@ -184,17 +185,19 @@ def apply_actions(game, actions) -> None:
 def cmd_check(args) -> int:
     failed = False
     for path in args.files:
+        # (a newline in a file's name, written out: each report begins a line of its own)
+        name = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in path)
         try:
             ruleset = load_rules(path)
             Game(ruleset, 0)  # a file whose deal fails is not ok
         except RuleFileError as error:
-            print(shown(f"error {error}"))
+            print(shown(f"error {error}".replace(path, name, 1)))
             failed = True
         except SolitaireError as error:
-            print(shown(f"error {path}: {error}"))
+            print(shown(f"error {name}: {error}"))
             failed = True
         else:
-            print(shown(f"ok {path}: {ruleset.name}"))
+            print(shown(f"ok {name}: {ruleset.name}"))
     return 1 if failed else 0
 
 
@@ -323,13 +326,13 @@ def solve_seeds(args) -> int:
 
 
 def _seed_range(text: str) -> tuple[int, int]:
-    first, _, last = text.partition("-")
+    first, dash, last = text.partition("-")
     try:
-        low, high = _seed(first), _seed(last or first)
+        low, high = _seed(first), _seed(last if dash else first)
     except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(f"expected FIRST-LAST deal numbers, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected FIRST-LAST deal numbers, not {shorten(text)!r}") from None
     if high < low:
-        raise argparse.ArgumentTypeError(f"{text!r}: the last deal comes before the first")
+        raise argparse.ArgumentTypeError(f"{shorten(text)!r}: the last deal comes before the first")
     return low, high
 
 
@@ -438,7 +441,16 @@ def parse_command(argv: list[str]) -> argparse.Namespace:
     """Parse ``COMMAND ARGS...``: the rule file, options and actions in any order."""
     name, rest = argv[0], argv[1:]
     parser = command_parsers()[name]
-    args = parser.parse_intermixed_args(rest)
+    # after "--" every argument is a file or an action, even one that starts with "-"
+    # (argparse's intermixed parsing doesn't honour it): each is parsed as a stand-in,
+    # which can't be an argument (NUL), and put back
+    ends = rest.index("--") if "--" in rest and name not in ("bench", "options") else len(rest)
+    literal = rest[ends + 1:]
+    stand_ins = {f"\0{i}": item for i, item in enumerate(literal)}
+    args = parser.parse_intermixed_args(rest[:ends] + list(stand_ins))
+    for field in ("items", "files"):
+        if hasattr(args, field):
+            setattr(args, field, [stand_ins.get(item, item) for item in getattr(args, field)])
     args.command = name
     if hasattr(args, "items"):
         if name in ("replay", "moves"):

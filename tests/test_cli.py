@@ -131,6 +131,17 @@ def test_options_defaults_save_and_corrupt(capsys, private_dirs):
     assert "options.bad" in err and "auto stack = on" in config.read_text()
 
 
+def test_an_option_set_twice_in_the_file_is_named_with_both_lines(capsys, private_dirs):
+    # (a play-test: the last of the two won, silently)
+    config = private_dirs / "config" / "options"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text("auto_finish = off\n# a comment\nAuto Finish = on\n")
+    code, out, err = run(capsys, "options")
+    assert f"{config}:3: auto finish is set again (line 1 set it)" in err
+    assert out.splitlines()[0] == "auto finish = on", "the defaults, the file kept"
+    assert config.read_text() == "auto_finish = off\n# a comment\nAuto Finish = on\n"
+
+
 def test_saved_options_apply_to_games(capsys, tmp_path):
     run(capsys, "options", "--auto-stack", "on", "--save")
     position = {"piles": [{"name": "t1", "cards": ["7S", "AC"]}, {"name": "t2", "cards": ["6H"]}, {"name": "t3", "cards": ["KD"]}]}

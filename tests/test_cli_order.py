@@ -230,3 +230,47 @@ def test_replay_refuses_to_save_more_moves_than_a_saved_game_holds(capsys, tmp_p
     assert code == 1 and "at most 5" in err and not saved.exists()
     code, out, err = run(capsys, ["replay", pat, "--seed", "1", *["click:p1"] * 5, "--save", str(saved)])
     assert code == 0 and run(capsys, ["moves", "--load", str(saved)])[0] == 0
+
+
+def test_after_a_double_dash_a_name_that_starts_with_a_dash_is_a_file(capsys, tmp_path, monkeypatch):
+    # (a play-test: "check -- --bogus.sol" said FILE was missing, "deal -- -x" that -x was
+    # an unknown argument)
+    source = FILES["sol"][0].read_text()
+    monkeypatch.chdir(tmp_path)
+    Path("-k.sol").write_text(source)
+    code, out, _ = run(capsys, ["check", "--", "-k.sol"])
+    assert code == 0 and out.startswith("ok -k.sol")
+    code, out, _ = run(capsys, ["deal", "--seed", "3", "--", "-k.sol"])
+    assert code == 0 and json.loads(out)["seed"] == 3
+    code, out, _ = run(capsys, ["moves", "--seed", "3", "--", "-k.sol", "click:deck"])
+    assert code == 0 and "click:deck" in out.split()
+    code, out, err = run(capsys, ["check", "--", "--no-such.sol"])
+    assert code == 1 and "--no-such.sol: no such file" in out + err
+    with pytest.raises(SystemExit):
+        parse_command(["bench", "--", "x"])     # (a command of no files: refused as before)
+
+
+@pytest.mark.parametrize("seed", ["1_000", "+3", " 5", "٣", "3.0", ""])
+def test_a_seed_is_ascii_digits_alone(seed, capsys):
+    # (a play-test: int() took 1_000, +3, ' 5' and other scripts' digits)
+    with pytest.raises(SystemExit):
+        parse_command(["deal", "--seed", seed])
+    assert "a seed is a whole number" in capsys.readouterr().err
+
+
+def test_a_range_of_seeds_has_both_ends(capsys):
+    assert parse_command(["solve", "--seeds", "3-5"]).seeds == (3, 5)
+    assert parse_command(["solve", "--seeds", "4"]).seeds == (4, 4)
+    for text in ("3-", "-3", "1 - 2", "٣-٤"):
+        with pytest.raises(SystemExit):
+            parse_command(["solve", "--seeds", text])
+        assert "expected FIRST-LAST" in capsys.readouterr().err, text
+
+
+def test_check_writes_out_a_newline_in_a_file_s_name(capsys, tmp_path, monkeypatch):
+    # (a play-test: the name's newline went to the terminal, and one file's report took two lines)
+    monkeypatch.chdir(tmp_path)
+    Path("a\nb.sol").write_text(FILES["sol"][0].read_text())
+    code, out, _ = run(capsys, ["check", "a\nb.sol", "no\nsuch.sol"])
+    assert code == 1
+    assert out.splitlines() == ["ok a\\nb.sol: Klondike", "error no\\nsuch.sol: no such file"]

@@ -70,6 +70,7 @@ class Options:
 def parse_options(text: str, path) -> dict:
     """The values a file's text sets; raises ValueError('path:line: ...') if it is malformed."""
     values = dict(DEFAULTS)
+    seen: dict[str, int] = {}
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -81,6 +82,10 @@ def parse_options(text: str, path) -> dict:
         word = value.strip().lower()
         if word not in _WORDS:
             raise ValueError(f"{path}:{number}: {key} must be on or off, not {value.strip()!r}")
+        if key in seen:
+            # (the last of two used to win, silently: which one the player meant is not known)
+            raise ValueError(f"{path}:{number}: {key} is set again (line {seen[key]} set it)")
+        seen[key] = number
         values[KEYS[key][0]] = _WORDS[word]
     return values
 

@@ -119,13 +119,19 @@ def test_shaded_items_are_passed_over_by_the_keyboard():
     assert "Undo" not in seen and "Redo" not in seen and "Hint" in seen
 
 
-def test_ctrl_u_clears_a_writable_item(tmp_path):
+def save_game_by_keyboard():
+    """A desktop with Save game's submenu opened by the keyboard (F10, Down to it, Right)."""
     desktop = make()
     press(desktop, pygame.K_F10)
     menu = desktop.menus.menus[0]
     while menu.items[desktop.menus.highlight[0] or 0].text != "Save game":
         press(desktop, pygame.K_DOWN)
     press(desktop, pygame.K_RIGHT)
+    return desktop
+
+
+def test_ctrl_u_clears_a_writable_item(tmp_path):
+    desktop = save_game_by_keyboard()
     writable = desktop.menus.writable_item()
     assert writable.text.endswith(".json")
     press(desktop, pygame.K_u, pygame.KMOD_LCTRL, "\x15")
@@ -141,12 +147,7 @@ def test_a_writable_item_reached_by_the_keyboard_is_drawn_as_the_pointer_leaves_
     """A writable item is a white field with its caret, however it was reached (a play-test:
     opened by Right it was highlighted, white on black; by the pointer black on white)."""
     from kingalbert.sprites.palette import BLACK, WHITE
-    desktop = make()
-    press(desktop, pygame.K_F10)
-    menu = desktop.menus.menus[0]
-    while menu.items[desktop.menus.highlight[0] or 0].text != "Save game":
-        press(desktop, pygame.K_DOWN)
-    press(desktop, pygame.K_RIGHT)
+    desktop = save_game_by_keyboard()
     sub = desktop.menus.menus[1]
     assert desktop.menus.writable_item() is sub.items[desktop.menus.highlight[1]]
     top = sub.row_tops()[desktop.menus.highlight[1]]

@@ -36,6 +36,7 @@ class Display:
         self.toggled_at: float | None = None
         #: the screen was said to be smaller than the desktop
         self.warned_small = False
+        self.fresh = False
 
     def open(self, scale: int | None = None, fullscreen: bool = False) -> None:
         pygame.display.init()
@@ -69,8 +70,13 @@ class Display:
                       "desktop: its bottom and right lie off the screen", file=sys.stderr)
                 self.warned_small = True
         self.set_pointer()
-        self.desktop.mouse.want_motion(False)
+        # (F11 in the middle of a drag, or with a menu open: they still follow the pointer;
+        # the card held stood still in the new window until the button was let go)
+        desktop = self.desktop
+        desktop.mouse.want_motion(desktop.drag is not None or desktop.press is not None or bool(desktop.menus))
         self.fullscreen = fullscreen
+        # (the new window shows nothing yet: the next frame is drawn whole, whatever changed)
+        self.fresh = True
 
     @staticmethod
     def move_window(place: tuple[int, int] | None) -> tuple[int, int] | None:
@@ -124,7 +130,10 @@ class Display:
         surface = self.surface
         if surface is None:
             return
-        if dirty is None:
+        if dirty is None or self.fresh:
+            # (a drag's frames are its rectangles alone: after F11 the new window stayed black
+            # but for the card held)
+            self.fresh = False
             surface.blit(pygame.transform.scale(screen, (SCREEN_W * s, SCREEN_H * s)), (ox, oy))
             pygame.display.flip()
             return

@@ -765,3 +765,47 @@ def test_on_a_screen_smaller_than_the_desktop_its_top_left_shows(capsys, monkeyp
     monkeypatch.setattr(pygame.display, "set_mode", lambda size, flags=0: pygame.Surface((600, 400)))
     desktop.display.open(None, True)    # full screen: the desktop from its top left, not centred
     assert desktop.display.offset == (0, 0)
+
+
+def test_f11_in_the_middle_of_a_drag_shows_the_whole_screen_and_the_card_still_follows():
+    """A play-test: F11 while a card was held made a new window that stayed black but for
+    the card (a drag's frames are its rectangles alone), and the card stood still until the
+    button was let go (the new window took no pointer movement)."""
+    from kingalbert.desktop.input import CardDrag
+    from kingalbert.desktop.menus import FULLSCREEN
+    desktop = make()
+    game = desktop.game
+    move = next(m for m in game.legal_moves if m.kind == "drag" and game.pile(m.dst).role == "tableau")
+    start = top_card(desktop, move.src)
+    post(pygame.MOUSEBUTTONDOWN, start, SELECT)
+    desktop.pump()
+    post(pygame.MOUSEMOTION, (start[0] + 20, start[1] + 20))
+    desktop.pump()
+    assert isinstance(desktop.drag, CardDrag)
+    desktop.choose(FULLSCREEN)
+    desktop.pump()
+    display = desktop.display
+    assert display.fullscreen and isinstance(desktop.drag, CardDrag)
+    # the whole desktop in the new window: the icon bar's grey at its bottom right
+    window = pygame.display.get_surface()
+    ox, oy = display.offset
+    assert window.get_at((ox + 600, oy + 470))[:3] == WIMP_RGB[1]
+    # the card follows the pointer in the new window, and drops where it is let go
+    end = top_card(desktop, move.dst)
+    shifted = (end[0] * display.scale + ox, end[1] * display.scale + oy)
+    post(pygame.MOUSEMOTION, shifted)
+    desktop.pump()
+    assert desktop.drag.at == end
+    post(pygame.MOUSEBUTTONUP, shifted, SELECT)
+    desktop.pump()
+    assert [str(m) for m in game.history] == [str(move)]
+
+
+def test_f11_works_while_an_error_box_shows():
+    # (a play-test: only Return and Escape were read while an error box showed)
+    desktop = make()
+    desktop.open_game("/no/such/file.sol")
+    assert desktop.error is not None
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+    desktop.pump()
+    assert desktop.display.fullscreen and desktop.error is not None, "the box stays, over the full screen"

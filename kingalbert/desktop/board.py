@@ -328,24 +328,30 @@ class Board:
                 self._frame(surface, self.place_rect(name, depth))
 
     def place_rect(self, pile: str, n: int) -> pygame.Rect:
-        """What shows of a pile's nth card from the top (its empty place if it has none)."""
+        """What shows of a pile's nth card from the top (of its empty place if it has none:
+        King Albert's emptied reserve place, under the reserve cards fanned over it)."""
         count = len(self.game.pile(pile).cards)
-        if count == 0 or n <= 0:
-            return self.card_rect(self.views[pile], 0)
-        return self.visible_rect(pile, max(0, count - n))
+        return self.visible_rect(pile, 0 if count == 0 or n <= 0 else max(0, count - n))
 
     def draw_cursor(self, surface) -> None:
         """The keyboard's cursor (dark blue; orange on a card's back, whose pattern is dark and
-        light blue: not red, the hint's frames) and marked cards (green), two pixels inside
-        the cursor."""
-        if self.mark is not None and self.mark[0] in self.views:
-            inset = 2 if self.mark == self.cursor else 0
-            self._frame(surface, self.place_rect(*self.mark).inflate(-2 * inset, -2 * inset), GREEN)
+        light blue: not red, the hint's frames) and marked cards (green; a line of each where
+        the cursor is on the marked card)."""
+        if self.mark is not None and self.mark[0] in self.views and self.mark != self.cursor:
+            self._frame(surface, self.place_rect(*self.mark), GREEN)
         if self.cursor is not None and self.cursor[0] in self.views:
             name, n = self.cursor
             cards = self.game.pile(name).cards
             back = 0 < n <= len(cards) and not cards[-n].face_up
-            self._frame(surface, self.place_rect(name, n), ORANGE if back else DARK_BLUE)
+            rect = self.place_rect(name, n)
+            colour = ORANGE if back else DARK_BLUE
+            if self.mark == self.cursor:
+                # a line of each, in the width of one frame (the green one inside the cursor
+                # covered the edge of King Albert's small indexes)
+                pygame.draw.rect(surface, colour, rect, 1)
+                pygame.draw.rect(surface, GREEN, rect.inflate(-2, -2), 1)
+            else:
+                self._frame(surface, rect, colour)
 
     def draw_flash(self, surface) -> None:
         """Flashing cards in their inverted phase: each card's pixels turned to their opposite."""

@@ -32,7 +32,7 @@ from .display import Display
 from .geometry import ICONBAR_H, SCREEN_H, SCREEN_W, TOOL
 from .indicator import THOUGHT, Thinker
 from .input import CardDrag, CardPress, Drag, Press
-from .keyboard_play import KeyboardPlay, digit_columns, key_lines, key_list
+from .keyboard_play import KeyboardPlay, digit_columns, has_rows_behind, key_lines, key_list
 from .keys import Keys
 from .menu_stack import MenuStack
 from .menus import game_menu, iconbar_menu
@@ -268,7 +268,8 @@ class Desktop:
     def show_keys(self) -> None:
         """F1: the keys that play the game, in a box."""
         # (as wide as its longest line, at most the screen's width less a margin each side)
-        rows = key_list(self.game, len(digit_columns(self.board)))
+        columns = digit_columns(self.board)
+        rows = key_list(self.game, len(columns), any(has_rows_behind(self.board, name) for name in columns))
         lines = key_lines(rows, (SCREEN_W - 2 * KEYS_MARGIN - 24) // font.GLYPH_W)
         width = 24 + font.GLYPH_W * max(len(line) for line in lines)
         self.game_box = self.place_box(GameBox("Keys", "\n".join(lines), [], ok=True, width=width, lines=len(lines),

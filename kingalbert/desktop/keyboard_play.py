@@ -100,9 +100,16 @@ def digit_columns(board) -> list[str]:
             if not any(places[i].colliderect(later) for later in places[i + 1:])][:len(DIGITS)]
 
 
-def key_list(game, columns: int) -> list[tuple[str, str]]:
+def has_rows_behind(board, name: str) -> bool:
+    """Does another playing column's place lie under this one's (a pyramid's front place)?"""
+    place = board.card_rect(board.views[name], 0, ())
+    return any(board.card_rect(view, 0, ()).colliderect(place) for view in board.layout.piles
+               if view.name != name and not view.hidden and board.game.pile(view.name).role == "tableau")
+
+
+def key_list(game, columns: int, front: bool = False) -> list[tuple[str, str]]:
     """The keys (and what they do) for the F1 box, in the game's words (``columns``: how many
-    columns the digits go to, ``digit_columns``)."""
+    columns the digits go to, ``digit_columns``; ``front``: they are a pyramid's front places)."""
     ruleset = game.ruleset
     roles = {pile.role for pile in game.piles}
 
@@ -114,8 +121,11 @@ def key_list(game, columns: int) -> list[tuple[str, str]]:
         # (the digits of the game's columns: King Albert's nine, "1 to 9")
         keys = f"1 to {DIGITS[columns - 1]}" if columns > 1 else "1"
         which = f"{name('tableau')} 1 to {columns}" if columns > 1 else name("tableau")
-        rows += [("1 to 9, 0" if columns == 10 else keys, f"{which} (again: up)"),
-                 (f"Shift+{keys}", f"{which} (again: down)")]
+        up, down = "up", "down"
+        if front:
+            which, up, down = f"the front row's {which}", "up the rows", "down them"
+        rows += [("1 to 9, 0" if columns == 10 else keys, f"{which} (again: {up})"),
+                 (f"Shift+{keys}", f"{which} (again: {down})")]
     if deck_roles(game) != ("other",):
         # (Spider's stock has no waste: d again stays on it; a waste alone, no stock)
         deck = [f"the {name(role)}" for role in ("stock", "waste") if role in roles]
@@ -132,6 +142,7 @@ def key_list(game, columns: int) -> list[tuple[str, str]]:
              ("Return, m", f"move it, to a {name('foundation')} first;" if "foundation" in roles
               else "move it where it goes, or click;"),
              ("", "a marked card: to this pile"),
+             *([("", f"on the {name('stock')}: deal")] if "stock" in roles else []),
              ("Escape", "clear the mark"),
              ("u, s", "undo, hint"),
              ("F5, Shift+R", "new game"),
@@ -156,6 +167,8 @@ class KeyboardPlay:
         self.shown = False
         #: the marked cards: (pile, n)
         self.mark: tuple[str, int] | None = None
+        #: the last digit and where it left the cursor (the same digit again goes on from there)
+        self.walked: tuple[int, str | None, int] | None = None
 
     # -- the piles and cards the cursor stands on -------------------------------------------
     def views(self) -> list:
@@ -360,15 +373,27 @@ class KeyboardPlay:
         stands where the mouse pressed (a drag from column 7, then ``7``: its top card)."""
         shifted = chord.startswith("Shift+")
         number = DIGITS.index(chord[-1])
-        columns = digit_columns(self.desktop.board)
+        board = self.desktop.board
+        columns = digit_columns(board)
         if number >= len(columns):
             return
-        if self.pile == columns[number] and not fresh:
+        column = columns[number]
+        # a pyramid's front place, with the rows behind it: "again" goes on up (or down) the
+        # pyramid, and a place emptied gives the cursor to the card above it (its digit
+        # went to the empty place, its "again: up" nowhere)
+        behind = has_rows_behind(board, column)
+        if not fresh and (self.pile == column or behind and self.walked == (number, self.pile, self.n)):
             self.go("Down" if shifted else "Up")
-            if self.pile != columns[number]:   # no more cards that way: stay
-                self.pile = columns[number]
+            if self.pile != column and not behind:   # no more cards that way: stay
+                self.pile = column
         else:
-            self.pile, self.n = columns[number], 1
+            self.pile, self.n = column, 1
+            while behind and not board.game.pile(self.pile).cards:
+                was = self.pile
+                self.go("Up")
+                if self.pile == was:
+                    break
+        self.walked = (number, self.pile, self.n)
 
     def jump(self, action: str, fresh: bool = False) -> None:
         """d, f, c: the stock (then the waste), the foundations, the cells — in turn; the
@@ -377,6 +402,11 @@ class KeyboardPlay:
         game = self.desktop.game
         roles = {"deck": deck_roles(game), "foundation": ("foundation",), "cell": ("cell", "reserve")}[action]
         piles = [view.name for role in roles for view in self.views() if game.pile(view.name).role == role]
+        if action == "cell" and any(not game.pile(name).cards for name in piles):
+            # (King Albert's emptied reserve places, where nothing goes: c stopped on each)
+            lands = {move.dst for move in game.legal_moves if move.kind == "drag"}
+            piles = [name for name in piles if game.pile(name).cards or game.pile(name).role != "reserve"
+                     or name in lands]
         if not piles:
             return
         index = piles.index(self.pile) + 1 if self.pile in piles and not fresh else 0

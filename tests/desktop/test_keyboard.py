@@ -6,11 +6,11 @@ import pytest
 
 from kingalbert.app.catalogue import GAMES_DIR, bundled_games
 from kingalbert.desktop.input import SELECT
-from kingalbert.desktop.keyboard_play import digit_columns, key_list
+from kingalbert.desktop.keyboard_play import digit_columns, has_rows_behind, key_list
 from kingalbert.desktop.keys import K_APPLICATION
 from kingalbert.engine import Game
 from kingalbert.loaders import load
-from kingalbert.sprites.palette import DARK_BLUE, GREEN, ORANGE
+from kingalbert.sprites.palette import DARK_BLUE, GREEN, ORANGE, WHITE
 from tests.desktop.test_desktop import OPENED, click, make, post, quit_display, top_card  # noqa: F401 (fixture)
 
 
@@ -146,7 +146,7 @@ def test_ctrl_u_clears_a_writable_item(tmp_path):
 def test_a_writable_item_reached_by_the_keyboard_is_drawn_as_the_pointer_leaves_it():
     """A writable item is a white field with its caret, however it was reached (a play-test:
     opened by Right it was highlighted, white on black; by the pointer black on white)."""
-    from kingalbert.sprites.palette import BLACK, WHITE
+    from kingalbert.sprites.palette import BLACK
     desktop = save_game_by_keyboard()
     sub = desktop.menus.menus[1]
     assert desktop.menus.writable_item() is sub.items[desktop.menus.highlight[1]]
@@ -244,8 +244,10 @@ def test_mark_with_space_and_move_it_to_the_pile_under_the_cursor():
     press(desktop, pygame.K_SPACE)
     assert desktop.board.mark == ("r4", 1)
     rect = desktop.board.place_rect("r4", 1)
-    x, y = desktop.window.to_screen(rect.x + 2, rect.y + rect.h // 2)
-    assert desktop.screen.get_at_mapped((x, y)) == GREEN
+    # the cursor on the marked card: a line of each, the green inside, in one frame's width
+    # (a green frame two pixels inside the cursor covered the edge of the small index)
+    x, y = desktop.window.to_screen(rect.x, rect.y + rect.h // 2)
+    assert [desktop.screen.get_at_mapped((x + i, y)) for i in range(3)] == [DARK_BLUE, GREEN, WHITE]
     press(desktop, pygame.K_4)
     press(desktop, pygame.K_m)   # m: the smart move, here the marked card to the cursor's pile
     assert [str(m) for m in desktop.game.history] == ["r4>t4"] and desktop.board.mark is None
@@ -336,7 +338,8 @@ def test_the_f1_box_fits_the_screen_and_says_everything(path):
     box = desktop.game_box
     assert box.rect.left >= 0 and box.rect.right <= SCREEN_W and box.rect.bottom <= SCREEN_H
     assert box.button_rects()[0] is not None, "its OK button shows"
-    rows = key_list(desktop.game, len(digit_columns(desktop.board)))
+    columns = digit_columns(desktop.board)
+    rows = key_list(desktop.game, len(columns), any(has_rows_behind(desktop.board, name) for name in columns))
     column = max(len(keys) for keys, _ in rows) + 2
     assert " ".join(line[column:].strip() for line in box.lines).split() == " ".join(
         what for _, what in rows).split(), "every word of every row, in order"
@@ -490,6 +493,8 @@ def test_a_pyramid_s_digits_go_to_its_front_row_and_its_f1_box_says_so():
     press(desktop, pygame.K_F1)
     text = "\n".join(desktop.game_box.lines)
     assert "1 to 7 " in text and "1 to 9" not in text and "9, 0" not in text
+    assert "the front row's column 1 to 7 (again: up the rows)" in text
+    assert "on the stock: deal" in text     # (Return on the stock: the README said so, the box not)
 
 
 def test_columns_side_by_side_each_have_their_digit():
@@ -612,3 +617,45 @@ def test_the_cursor_s_card_is_scrolled_clear_of_the_message_row_kept_in_view():
         rect = desktop.board.place_rect(desktop.keyboard.pile, desktop.keyboard.n)
         assert window.to_screen(rect.x, rect.bottom)[1] <= pinned["message"].top
         assert window.scroll_y <= rect.y
+
+
+def test_c_passes_over_emptied_reserve_places_and_a_frame_there_is_what_shows():
+    """A play-test: King Albert's c stopped on emptied reserve places, where nothing can go,
+    and the cursor's frame there went round the strips of the reserve cards fanned over it."""
+    desktop = make()
+    desktop.game.play("r4>t4")
+    assert not desktop.game.pile("r4").cards
+    seen = []
+    for _ in range(8):
+        press(desktop, pygame.K_c)
+        seen.append(desktop.board.cursor[0])
+    assert "r4" not in seen and {"r1", "r2", "r3", "r5", "r6", "r7"} <= set(seen)
+    # (the place itself, where the mouse or Up may still put the cursor: only what shows of it)
+    board = desktop.board
+    place = board.place_rect("r4", 0)
+    assert place.h < board.card_rect(board.views["r4"], 0).h
+    assert not place.colliderect(board.visible_rect("r5", 0))
+
+
+def test_a_pyramid_s_digit_again_goes_up_the_pyramid_and_an_emptied_place_gives_the_card_above():
+    """A play-test: a pyramid's "again: up" did nothing (a place holds one card), and once a
+    front card was gone its digit went to the empty place."""
+    pygame.display.init()
+    from kingalbert.desktop.desktop import Desktop
+    path = next(path for path in bundled_games()["pat"] if path.stem == "Pyramid")
+    desktop = Desktop(Game(load(str(path)), 1), autosave=False, thinking=False)
+    desktop.open_display(scale=1)
+    OPENED.append(desktop)
+    walked = []
+    for _ in range(7):
+        press(desktop, pygame.K_4)
+        walked.append(desktop.board.cursor[0])
+    assert walked[0] == "p28" and walked[-1] == "p4", walked        # the middle of the front row to the apex
+    rows = [int(name[1:]) for name in walked]
+    assert rows == sorted(rows, reverse=True) and len(set(rows)) == 7, "a row up each time"
+    press(desktop, pygame.K_4, pygame.KMOD_LSHIFT)
+    assert desktop.board.cursor[0] == walked[-2], "Shift: back down"
+    desktop.game.pile("p28").cards.clear()       # (the front card gone)
+    press(desktop, pygame.K_1)
+    press(desktop, pygame.K_4)
+    assert desktop.board.cursor[0] in ("p21", "p22"), "the card above the emptied place"

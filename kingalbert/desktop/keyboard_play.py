@@ -280,6 +280,11 @@ class KeyboardPlay:
         self.sync()
         self.reveal()
         self.name_hidden_card()
+        board = self.desktop.board
+        if board.info_rect is not None:
+            # (SolKit's information panel describes the cursor's pile, as it does the one
+            # under the pointer: a keyboard player never saw it)
+            board.hover = self.pile
         return True
 
     def name_hidden_card(self) -> None:

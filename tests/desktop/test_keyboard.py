@@ -659,3 +659,20 @@ def test_a_pyramid_s_digit_again_goes_up_the_pyramid_and_an_emptied_place_gives_
     press(desktop, pygame.K_1)
     press(desktop, pygame.K_4)
     assert desktop.board.cursor[0] in ("p21", "p22"), "the card above the emptied place"
+
+
+def test_solkit_s_information_panel_describes_the_cursor_s_pile():
+    # (a play-test: it followed the pointer alone, so a keyboard player never saw a pile's rules)
+    pygame.display.init()
+    from kingalbert.desktop.desktop import Desktop
+    path = next(path for path in bundled_games()["sol"] if path.stem == "klondike")
+    desktop = Desktop(Game(load(str(path)), 2), autosave=False, thinking=False)
+    desktop.open_display(scale=1)
+    OPENED.append(desktop)
+    board = desktop.board
+    assert board.info_rect is not None
+    before = board.info_lines()
+    press(desktop, pygame.K_3)
+    assert board.hover == board.cursor[0] and board.info_lines() != before
+    assert any(line in board.info_lines() for line in desktop.game.ruleset.describe_pile(
+        desktop.game, desktop.game.pile(board.cursor[0])))

@@ -78,6 +78,7 @@ class Worker(Protocol):
 
 #: the message while *Only winnable deals* looks for the next deal
 LOOKING = "Looking for a winnable deal..."
+CALLED_OFF = "New game called off: the game was played on"
 
 
 class Session:
@@ -105,6 +106,10 @@ class Session:
         #: moves Demo still has to play, and when it plays the next (ms)
         self.demo: list[str] | None = None
         self.demo_due = 0
+        #: Demo was asked for and waits for the solver's line (a click calls it off)
+        self.demo_asked = False
+        #: *Only winnable deals*' next deal was called off by a Hint or Demo: their messages say so
+        self.called_off = False
         self.game = game
         self.counted = {"played": False, "won": False}
         #: Demo played a move of this game (a win is then counted as won with Demo's help)
@@ -132,6 +137,7 @@ class Session:
     def _start(self, game: Game, loaded: bool = False) -> None:
         self.game = game
         self.demo = None
+        self.demo_asked = False
         self.hint = None
         #: *Only winnable deals*' search for the next deal is under way
         self.looking = False
@@ -236,10 +242,12 @@ class Session:
         """After every change to the game: count it in the statistics, autosave it, and
         set the solver thinking about it."""
         self.hint = None
+        self.demo_asked = False     # (the line asked for was of the position before)
         if self.demo is None or self.game.status != "playing":
             self.think()        # (a game Demo has won or lost says so, not "Winnable")
         elif self.solution:
             self.solution = self.solution[1:]
+        self.called_off = False     # (said by the move's message, if the move called it off)
         self.save_progress()
         self.announce("position")
 
@@ -389,14 +397,25 @@ class Session:
                 self.worker.stop()
             self.indicator = LABELS["unwinnable"] if on and self.game.status == "lost" else ""
 
+    @property
+    def demo_on(self) -> bool:
+        """Demo plays, or waits for the solver's line to play."""
+        return self.demo is not None or self.demo_asked
+
     def _call_off_deal(self) -> None:
         """The game played on (a move, Undo, Hint, Demo) while *Only winnable deals* looked
         for the next deal: the new deal is given up, and said (its search is the worker's
         one job, which the next question replaces)."""
         if self.looking:
             self.looking = False
+            self.called_off = True
             if not self.game.message or self.game.message == LOOKING:
-                self.game.message = "New game called off: the game was played on"
+                self.game.message = CALLED_OFF
+
+    def _noting_call_off(self, text: str) -> str:
+        """A Hint's or Demo's message, after the call-off of the next deal where they made it
+        (their own message came over it at once)."""
+        return f"{CALLED_OFF}. {text}" if self.called_off else text
 
     def on_answer(self, answer: Answer) -> None:
         """The solver's answer to the latest question (older answers are dropped)."""
@@ -404,6 +423,8 @@ class Session:
             return
         result = answer.result
         if answer.kind == "winnable-deal":
+            if not self.looking:
+                return          # (called off: the game was played on, by a Hint or Demo known already too)
             self.looking = False
             seconds = result.get("seconds", 0.0)
             if result.get("seed") is None:
@@ -436,11 +457,16 @@ class Session:
                 self.think(keep_hint=True)      # the hint's short search cut the verdict's short
             return
         if answer.kind == "solution":
-            if verdict == "winnable":
+            asked, self.demo_asked = self.demo_asked, False
+            if not asked:
+                pass            # (called off while the solver looked: the line is kept for later)
+            elif verdict == "winnable":
                 self.start_demo()
                 return
-            self.game.message = (DEMO_LOST if verdict == "unwinnable"
-                                 else "Demo: the solver found no winning line in time")
+            else:
+                self.game.message = self._noting_call_off(
+                    DEMO_LOST if verdict == "unwinnable" else "Demo: the solver found no winning line in time")
+                self.called_off = False
         self.announce("view")
 
     def show_hint(self) -> None:
@@ -451,14 +477,16 @@ class Session:
         if game.status != "playing":
             self.say("The game is over")
             return
+        # (a hint known already called the next deal off too: it came all the same, over the
+        # game played on)
+        self._call_off_deal()
         if self.solution and (self.worker is None or game.goes_up(self.solution[0])):
             self._point_at(Move.parse(self.solution[0]))
         elif self.worker is not None:
             # (also where the line known starts otherwise: the solver's process, which knows the
             # position, turns the line to a move to a foundation first where one will do)
             self.hint = None
-            self._call_off_deal()
-            self.game.message = "Hint: thinking..."
+            self.game.message = self._noting_call_off("Hint: thinking...")
             self.worker.start("hint", game, timeout=HINT_SECONDS)
             self.announce("view")
         else:
@@ -493,7 +521,8 @@ class Session:
             else:
                 where = f"onto the {target.cards[-1].name}" if target.cards[-1].face_up else f"onto {target.name}"
             text = f"Hint: {what} {where}"
-        game.message = text
+        game.message = self._noting_call_off(text)
+        self.called_off = False
         self.hint = Hint(move.src, move.n, move.dst)
         self.announce("view")
 
@@ -527,6 +556,7 @@ class Session:
         if self.game.status != "playing":
             self.say("The game is over")
             return
+        self._call_off_deal()       # (a line known already too: the next deal came over Demo's game)
         if self.solution is None:
             if self.indicator == LABELS["unwinnable"]:
                 self.say(DEMO_LOST)     # (proved already: no search)
@@ -534,20 +564,24 @@ class Session:
             if self.worker is None:
                 self.say("There is no solver to play the demo")
                 return
-            self._call_off_deal()
-            self.game.message = THINKING
+            self.game.message = self._noting_call_off(THINKING)
+            self.demo_asked = True
             self.worker.start("solution", self.game)
         elif not self.solution:
             self.game.message = "Nothing left to play"
         else:
             self.demo = list(self.solution)
             self.demo_due = now_ms() + DEMO_MS
-            self.game.message = "Demo: click to stop"
+            self.game.message = self._noting_call_off("Demo: click to stop")
+            self.called_off = False
         self.announce("view")
 
     def stop_demo(self) -> None:
+        """A click, a key: Demo stops (or, still waiting for the solver's line, never starts)."""
+        asked = self.demo is None and self.demo_asked
         self.demo = None
-        self.say("Demo stopped")
+        self.demo_asked = False
+        self.say("Demo called off" if asked else "Demo stopped")
 
     def demo_step(self, now: int) -> MoveRecord | None:
         """Play Demo's next move if it is due; returns what it changed."""

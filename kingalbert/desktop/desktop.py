@@ -323,7 +323,7 @@ class Desktop:
         back; the player sees why, and plays on."""
         self.press = self.drag = None
         self.renderer.drag_ended()
-        if self.session.demo is not None:
+        if self.session.demo_on:
             self.session.stop_demo()
         self.error = ErrorBox("King Albert", str(error))
 
@@ -349,7 +349,7 @@ class Desktop:
                 if self.menus:
                     self.close_menus()
                 else:
-                    if self.session.demo is not None:
+                    if self.session.demo_on:
                         self.session.stop_demo()    # (as the MENU button's click does)
                     self.open_menu_at_pointer()
             elif name == "keys":

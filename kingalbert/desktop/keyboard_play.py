@@ -247,7 +247,7 @@ class KeyboardPlay:
         desktop = self.desktop
         if not desktop.window.is_open:
             return True   # nothing to play on until the icon bar icon opens the window again
-        if desktop.session.demo is not None:
+        if desktop.session.demo_on:
             desktop.session.stop_demo()
             return True
         desktop.finish_animation()

@@ -105,7 +105,7 @@ class Mouse:
             if button == SELECT and desktop.error.ok_rect.collidepoint(pos):
                 desktop.close_error()
             return
-        if desktop.session.demo is not None:
+        if desktop.session.demo_on:
             desktop.session.stop_demo()
             return
         if desktop.animation is not None:

@@ -267,6 +267,7 @@ def test_demo_on_a_position_proved_lost_says_so_at_once(tmp_path):
         session.start_demo()
         assert session.game.message == "Demo: this position can't be won"
         assert len(worker.asked) == asked and session.demo is None
+        session.demo_asked = True       # (as Demo asks where nothing is proved: its answer)
         session.on_answer(Answer(worker.job, "solution", {"verdict": "unknown", "moves": []}))
         assert session.game.message == "Demo: the solver found no winning line in time"
     finally:
@@ -282,6 +283,7 @@ def test_demo_asked_while_the_indicator_thinks_gives_the_indicator_its_answer(tm
         assert session.indicator == "Thinking..."
         session.start_demo()
         assert [kind for kind, _ in worker.asked] == ["verdict", "solution"]
+        session.demo_asked = True       # (as Demo asks where nothing is proved: its answer)
         session.on_answer(Answer(worker.job, "solution", {"verdict": "unknown", "moves": []}))
         assert session.game.message == "Demo: the solver found no winning line in time"
         assert session.indicator == "Can't tell"
@@ -363,5 +365,41 @@ def test_a_game_chosen_with_only_winnable_deals_on_gets_a_winnable_deal(tmp_path
         worker.deliver(session, 120)
         assert "A winnable deal, found in" in session.game.message
         assert session.game.ruleset.name == "FreeCell" and not session.game.history
+    finally:
+        worker.close()
+
+
+def test_a_hint_or_demo_known_already_calls_the_new_deal_off_and_says_so(tmp_path):
+    # (a play-test: a hint or Demo from the line known already left the search on, and the
+    # new deal came over the game, a Demo in the middle of its moves; a Hint asked of the
+    # solver called it off, but its own message came over the one that said so)
+    for ask in ("hint", "demo"):
+        session, worker, before = asking_for_a_winnable_deal(tmp_path / ask)
+        try:
+            assert session.solution, "the line of the deal is known (deal 3 is winnable)"
+            session.show_hint() if ask == "hint" else session.start_demo()
+            message = session.game.message
+            assert message.startswith("New game called off: the game was played on. "), (ask, message)
+            assert message.endswith("Demo: click to stop") if ask == "demo" else "Hint: " in message
+            worker.deliver(session, 120)        # the deal the search found: not dealt
+            assert [list(pile.cards) for pile in session.game.piles] == before, ask
+            assert "A winnable deal" not in session.game.message
+        finally:
+            worker.close()
+
+
+def test_a_click_while_demo_waits_for_its_line_calls_demo_off(tmp_path):
+    # (a play-test: "Thinking..." could not be stopped, and Demo started seconds later)
+    session, worker = session_with_worker(tmp_path, seed=3)
+    try:
+        worker.deliver(session)
+        session.game.play(next(iter(session.game.legal_moves)))   # (off the line: Demo must ask)
+        session.solution = None
+        session.start_demo()
+        assert worker.asked[-1][0] == "solution" and session.demo_on and session.demo is None
+        session.stop_demo()
+        assert session.game.message == "Demo called off" and not session.demo_on
+        worker.deliver(session, 120)
+        assert session.demo is None and session.game.message == "Demo called off"
     finally:
         worker.close()

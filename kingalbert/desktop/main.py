@@ -31,6 +31,25 @@ def has_display(environ=os.environ, platform: str = sys.platform) -> bool:
     return bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
 
 
+def display_problem(environ=os.environ) -> str | None:
+    """Why no window can be shown, or None.  A display named but not answering (an X server
+    gone) made SDL fall back to a driver that draws nowhere: the program ran invisibly, its
+    autosave held, and the next window dealt anew."""
+    if not has_display(environ):
+        return NO_DISPLAY
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        return f"kingalbert: can't open the display: {error}"
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy") and (environ.get("SDL_VIDEODRIVER") or "").lower() != driver:
+        pygame.display.quit()
+        named = [f"{key}={environ[key]}" for key in ("DISPLAY", "WAYLAND_DISPLAY") if environ.get(key)]
+        return (f"kingalbert: no display answers ({' '.join(named) or 'none named'}: is its server running?); "
+                "kingalbert shot [RULEFILE] -o FILE.png draws a game without one")
+    return None
+
+
 def wait_ms(desktop: Desktop) -> int | None:
     """How long the loop may sleep: without limit (None) unless something moves by itself."""
     timeout = 15 if desktop.animation is not None else (50 if desktop.session.demo is not None else None)
@@ -81,8 +100,9 @@ def prepare(rulefile=None, seed=None) -> tuple[Desktop, Autosave]:
 def run(rulefile=None, seed=None, scale=None, fullscreen=False) -> int:
     """The desktop: the autosaved game if started plain (or with its rule file and no
     seed), else a new game of RULEFILE (or the saved game it names)."""
-    if not has_display():
-        print(NO_DISPLAY, file=sys.stderr)
+    problem = display_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
         return 1
     desktop, slot = prepare(rulefile, seed)
     sleeper = Sleeper()

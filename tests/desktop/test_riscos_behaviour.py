@@ -355,6 +355,22 @@ def test_without_a_display_the_program_says_so_and_stops():
     assert elapsed < 5, f"took {elapsed:.1f} s"   # (a second or so; generous for a busy machine)
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="DISPLAY is how Linux names a display")
+def test_a_display_named_that_does_not_answer_is_said_and_nothing_is_claimed(tmp_path):
+    # (a play-test: with DISPLAY naming no running X server SDL fell back to its offscreen
+    # driver and the program ran invisibly for ever, holding the autosave, so that the next
+    # window dealt anew)
+    number = next(n for n in range(300, 400) if not os.path.exists(f"/tmp/.X11-unix/X{n}"))
+    env = {key: value for key, value in os.environ.items() if key not in ("WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env.update(DISPLAY=f":{number}", KINGALBERT_DATA_DIR=str(tmp_path / "data"),
+               KINGALBERT_CONFIG_DIR=str(tmp_path / "config"))
+    result = subprocess.run([sys.executable, "-m", "kingalbert", "--seed", "1"], env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 1 and result.stdout == ""
+    assert f"kingalbert: no display answers (DISPLAY=:{number}: is its server running?)" in result.stderr
+    assert not (tmp_path / "data").exists(), "no autosave claimed, nothing written"
+
+
 def test_a_scale_larger_than_the_screen_takes_is_cut_to_the_largest_that_fits(capsys):
     """--scale 3 on a screen of 1,400 × 1,050 put the window's title bar and the icon bar
     (its menu holds Quit) off the screen; the dummy screen here is 1,024 × 768."""

@@ -138,3 +138,40 @@ def test_a_declarative_position_no_game_can_show_is_refused(game, pile, change, 
         piles[pile]["cards"] = [donor["cards"].pop().lower()]
     with pytest.raises(PositionError, match=refusal):
         Game.from_position(ruleset, position)
+
+
+def test_a_line_that_comes_back_to_a_position_is_cut_there_and_still_wins():
+    """A play-test: SolKit's FreeCell Demo put a card into a cell and straight back.  Every
+    stretch of a line that comes back to a position met before goes; what is left wins."""
+    from kingalbert.app.catalogue import bundled_games
+    from kingalbert.engine.moves import Move
+    from kingalbert.engine.solver.lines import without_loops
+    from kingalbert.loaders import load as load_any
+    path = next(path for path in bundled_games()["sol"] if path.stem == "freecell")
+    game = Game(load_any(str(path)), 3)
+    found = solve(game, timeout=30)
+    assert found.verdict == "winnable"
+    line = list(found.moves)
+    # a detour where a card lies in a free cell and another cell is empty: the card to the
+    # other cell and back, twice over
+    ahead = game.solver_copy()
+    at = 0
+    while True:
+        cells = [pile for pile in ahead.piles if pile.role == "cell"]
+        full = [pile for pile in cells if pile.cards]
+        empty = [pile for pile in cells if not pile.cards]
+        if full and empty:
+            break
+        ahead.play(line[at])
+        at += 1
+    there, back = Move("drag", full[0].name, 1, empty[0].name), Move("drag", empty[0].name, 1, full[0].name)
+    detoured = line[:at] + [there, back, there, back] + line[at:]
+    assert wins(game, detoured)
+    assert without_loops(game, detoured) == line
+    # and solve's own lines meet no position twice
+    seen, copy = set(), game.solver_copy()
+    for move in line:
+        copy.play(move)
+        here = tuple(tuple(map(str, pile.cards)) for pile in copy.piles)
+        assert here not in seen
+        seen.add(here)

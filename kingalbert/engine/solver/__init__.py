@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from ..game import Game
 from ..moves import Move
 from .budget import Budget, SearchInterrupted, resident_bytes
+from .lines import without_loops
 from .search import search
 from .state import GameState
 
@@ -68,6 +69,8 @@ def solve(game: Game, timeout: float | None = 10.0, max_memory_mb: float | None 
     budget = Budget(timeout, max_memory_mb, max_states, cancelled)
     outcome = budget.guarded(_solve, game, budget)
     verdict, moves = outcome if outcome is not None else ("unknown", [])
+    if verdict == "winnable":
+        moves = without_loops(game, moves)
     budget.memory_spent()
     return SolveResult(verdict, moves, budget.states, budget.seconds, budget.peak_bytes / 2 ** 20,
                        budget.reason if verdict == "unknown" else None)

@@ -61,4 +61,39 @@ def foundation_first(game: Game, moves: list[Move], seconds: float = 0.3) -> lis
     return moves
 
 
-__all__ = ["foundation_first", "wins"]
+def without_loops(game: Game, moves: list[Move], seconds: float = 0.5) -> list[Move]:
+    """The line ``moves`` from the game's position with every stretch of it that comes back
+    to a position met before cut out (a card into a cell and straight back: SolKit's
+    FreeCell's Demo played such pairs).  The position after each move is exact (the cards,
+    the variables, the random generator's state), so what follows a cut replays as before;
+    the line as it is where a move fails or ``seconds`` run out."""
+    copy = game.solver_copy()
+    until = time.perf_counter() + seconds
+
+    def position():
+        return (tuple(tuple(str(card) for card in pile.cards) for pile in copy.piles),
+                repr(sorted(copy.vars.items(), key=str)), copy.rng.state)
+    met = {position(): 0}
+    kept: list[Move] = []
+    order = [position()]        # the positions of the line kept, the first before any move
+    try:
+        for move in moves:
+            copy.play(move)
+            here = position()
+            back = met.get(here)
+            if back is None:
+                kept.append(move)
+                met[here] = len(kept)
+                order.append(here)
+            else:
+                for gone in order[back + 1:]:
+                    del met[gone]
+                del kept[back:], order[back + 1:]
+            if time.perf_counter() > until:
+                return moves
+    except SolitaireError:
+        return moves
+    return kept
+
+
+__all__ = ["foundation_first", "wins", "without_loops"]

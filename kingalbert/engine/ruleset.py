@@ -313,7 +313,12 @@ class Ruleset(ABC):
             return f"the {pile.name}"
         alike = sum(1 for other in game.piles if other.role == pile.role)
         role = self.role_name(pile.role)
-        return f"the {role}" if alike == 1 else f"the {role} {pile.name}"
+        if alike == 1:
+            return f"the {role}"
+        number = pile.name[len(role):].strip()
+        if pile.name.lower().startswith(role.lower()) and number.isdigit():
+            return f"the {role} {number}"       # (SolKit's cell1: "the cell cell1")
+        return f"the {role} {pile.name}"
 
     def pile_title(self, game: Game, pile: Pile) -> str:
         """A pile's name for the player (the title of its Rules box)."""

@@ -202,6 +202,17 @@ def test_a_hint_names_a_pile_by_its_kind_and_by_name_only_among_several(tmp_path
     assert "stock1" not in session._pile_words(stock)
 
 
+def test_a_pile_named_by_its_kind_and_a_number_is_named_once(tmp_path):
+    # (a play-test: SolKit's FreeCell hint said "to the empty cell cell1")
+    from kingalbert.app.catalogue import bundled_games
+    from kingalbert.loaders import load
+    path = next(path for path in bundled_games()["sol"] if path.stem == "freecell")
+    game = Game(load(str(path)), 1, PLAIN)
+    session = Session(game, Options(), autosave=tmp_path / "autosave.json", worker=None)
+    assert session._pile_words(game.pile("cell1")) == "the cell 1"
+    assert session._pile_words(game.pile("col3")) == "the column col3"
+
+
 def test_a_hint_names_a_pile_of_no_kind_by_its_name(tmp_path):
     """CardsWorkShop's stacks have no kinds but fanned ("column"), foundation and other: Aces Up's
     stock, its only other one, is "the Stock", not "the pile"; Golf's too, not "the pile Stock"."""

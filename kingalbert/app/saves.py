@@ -19,6 +19,7 @@ from pathlib import Path
 from ..engine.errors import PositionError, RuleFileError, SolitaireError, shorten
 from ..engine.game import Game
 from ..engine.ruleset import Ruleset
+from ..loaders import find_format
 from ..loaders.text import ReadError, read_bytes
 from .catalogue import GameRef, safe_load
 from .files import WriteRefused, atomic_write, data_dir, set_aside, try_lock
@@ -283,6 +284,8 @@ class SavedGame:
     seed: int | None
     moves: int
     mtime: float
+    #: the format of its rule file as the player calls it ("SolKit"), "" for a built-in game
+    kind: str = ""
 
 
 def _count_moves(moves) -> int:
@@ -310,10 +313,11 @@ def saved_games(folder, limit: int = 12) -> list[SavedGame]:
             continue
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             continue
-        name, seed, moves = data.get("game"), data.get("seed"), data.get("moves")
+        name, seed, moves, rulefile = data.get("game"), data.get("seed"), data.get("moves"), data.get("rulefile")
+        fmt = find_format(Path(rulefile)) if isinstance(rulefile, str) and rulefile else None
         found.append(SavedGame(path, name if isinstance(name, str) and name else path.stem,
                                seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
-                               _count_moves(moves), mtime))
+                               _count_moves(moves), mtime, fmt.label if fmt is not None else ""))
     return found
 
 

@@ -118,6 +118,8 @@ def load_menu(session: Session) -> Menu:
     texts = []
     for saved in games:
         name = saved.name if len(saved.name) <= 20 else saved.name[:19] + "."
+        if saved.kind and any(other.name == saved.name and other.kind != saved.kind for other in games):
+            name += f" ({saved.kind})"      # (SolKit's FreeCell and YaZZle's looked alike)
         deal = f", deal {saved.seed}" if saved.seed is not None else ""
         texts.append(f"{name}{deal}, {plural(saved.moves, 'move')}")
     for saved, text in zip(games, texts):

@@ -281,6 +281,25 @@ def test_saves_of_one_game_at_one_move_are_told_apart_by_their_files(private_dir
                      "King Albert, deal 8, 0 moves"]
 
 
+def test_saves_of_two_formats_games_of_one_name_say_their_format(private_dirs):
+    # (a play-test: SolKit's FreeCell and YaZZle's were two "FreeCell" lines alike)
+    from kingalbert.app.catalogue import bundled_games
+    from kingalbert.loaders import load
+    desktop = make()
+    saves = desktop.session.saves_dir()
+    saves.mkdir(parents=True)
+    sol = next(path for path in bundled_games()["sol"] if path.stem == "freecell")
+    ini = next(path for path in bundled_games()["ini"] if path.parent.name == "FreeCell")
+    write_game(Game(load(str(sol)), 4), saves / "a.json")
+    write_game(Game(load(str(ini)), 5), saves / "b.json")
+    write_game(Game(KingAlbert(), 6), saves / "c.json")
+    click(desktop, desktop.window.to_screen(100, 40), MENU)
+    hover(desktop, 0, index_of(desktop.menus.menus[0], "Load game"))
+    texts = sorted(item.text for item in desktop.menus.menus[1].items[:-1])
+    assert texts == ["FreeCell (SolKit), deal 4, 0 moves", "FreeCell (YaZZle), deal 5, 0 moves",
+                     "King Albert, deal 6, 0 moves"]
+
+
 def test_a_game_saved_in_the_saves_folder_is_named_by_its_file_alone(private_dirs):
     """The saves folder's path (~/.local/share/kingalbert/saves/...) made the message wrap
     onto a third line over the top cards of every column; Load game lists that folder."""

@@ -601,6 +601,9 @@ class Session:
             self.demo = None
             if record is not None and self.game.status != "won":
                 self.game.message = "Demo finished"
+            elif record is not None:
+                # (the game's own words were the player's: "Well done - you've won!")
+                self.game.message = "Demo has won the game"
         else:
             self.demo = rest
             again = rest[0] == move and Move.parse(move).kind == "click"

@@ -180,6 +180,8 @@ def test_a_game_demo_wins_shows_no_verdict_and_demo_then_says_it_is_over(tmp_pat
             session.demo_step(now)
         assert session.game.status == "won"
         assert session.indicator == ""
+        # (a play-test: the game's words for the player's win, "Well done - you've won!")
+        assert session.game.message == "Demo has won the game"
         asked = len(worker.asked)
         session.start_demo()
         assert session.game.message == "The game is over" and session.indicator == ""

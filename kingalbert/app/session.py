@@ -156,9 +156,10 @@ class Session:
         self._start(game, loaded)
         self.announce("game")
 
-    def new_game(self, seed: int | None = None, any_deal: bool = False) -> None:
+    def new_game(self, seed: int | None = None, any_deal: bool = False, line: list[str] | None = None) -> None:
         """A new deal of the same game: ``seed``, else a random one (a winnable one when
-        *Only winnable deals* is on and a solver is at hand)."""
+        *Only winnable deals* is on and a solver is at hand); ``line``: a winning line of
+        the deal, found already."""
         self.demo = None
         if seed is None and not any_deal and self.worker is not None and self.options.values.get("winnable_deals"):
             self.game.message = LOOKING
@@ -169,6 +170,11 @@ class Session:
             return
         seed = fresh_seed() if seed is None else seed
         self.set_game(Game(self.game.ruleset, seed, self.game.options))
+        if line:
+            # (the winning line the search for the deal found: the indicator knows it, and
+            # doesn't search the deal again, "Thinking..." and once "Can't tell")
+            self.verdicts.after_change(self.game)
+            self.verdicts.on_answer(self.game, {"verdict": "winnable", "moves": line})
         self.changed()
 
     def deal_number(self, text: str) -> None:
@@ -431,7 +437,7 @@ class Session:
                 tried = result.get("tried", 0)
                 self.say(f"No winnable deal found in {seconds:.0f} s ({tried} tried)")
             else:
-                self.new_game(result["seed"], any_deal=True)
+                self.new_game(result["seed"], any_deal=True, line=list(result.get("moves") or []))
                 tried = result.get("tried", 1)
                 self.say(f"A winnable deal, found in {seconds:.1f} s ({plural(tried, 'deal')} tried)")
             return

@@ -61,7 +61,8 @@ class SolverChild:
                 result = solve(Game(ruleset, seed, message["options"]), timeout=min(timeout, left),
                                cancelled=cancelled)
                 if result.verdict == "winnable":
-                    return {"seed": seed, "seconds": time.perf_counter() - start, "tried": tried}
+                    return {"seed": seed, "seconds": time.perf_counter() - start, "tried": tried,
+                            "moves": [str(move) for move in result.moves]}
             return {"seed": None, "seconds": time.perf_counter() - start, "tried": tried}
         game = Game.from_position(ruleset, message, message["options"])
         # (a line a hint or Demo shows first turned to a move to a foundation where one will do)

@@ -11,6 +11,7 @@ from kingalbert.app.solver_worker import SolverWorker
 from kingalbert.engine import Game
 from kingalbert.engine.king_albert import KingAlbert
 from kingalbert.engine.moves import Move
+from tests.helpers.solver import wins
 
 PLAIN = {"auto_finish": False, "auto_stack": False}
 
@@ -106,9 +107,14 @@ def asking_for_a_winnable_deal(tmp_path):
 def test_only_winnable_deals_says_how_long_it_took(tmp_path):
     session, worker, _ = asking_for_a_winnable_deal(tmp_path)
     try:
+        asked = len(worker.asked)
         worker.deliver(session, 120)
         assert "A winnable deal, found in" in session.game.message
         assert " s (" in session.game.message
+        # the line its search found: the indicator knows the deal winnable without a search
+        # (a play-test: "Thinking..." again, and once "Can't tell" under "A winnable deal")
+        assert session.indicator == "Winnable" and len(worker.asked) == asked
+        assert session.solution and wins(session.game, [Move.parse(move) for move in session.solution])
     finally:
         worker.close()
 

@@ -27,6 +27,17 @@ def point_at(desktop, pos):
     desktop.pump()
 
 
+def open_bundled(fmt: str, stem: str, seed: int):
+    """The desktop of a bundled game (by its format and file name), at scale 1."""
+    pygame.display.init()
+    from kingalbert.desktop.desktop import Desktop
+    path = next(path for path in bundled_games()[fmt] if path.stem == stem)
+    desktop = Desktop(Game(load(str(path)), seed), autosave=False, thinking=False)
+    desktop.open_display(scale=1)
+    OPENED.append(desktop)
+    return desktop
+
+
 # -- MENU without a middle button ---------------------------------------------------------------
 @pytest.mark.parametrize("key, mod", [(pygame.K_F10, 0), (pygame.K_F10, pygame.KMOD_LSHIFT), (pygame.K_MENU, 0),
                                       (K_APPLICATION, 0)], ids=["F10", "Shift+F10", "Menu", "Application"])
@@ -457,12 +468,7 @@ def test_a_cardsworkshop_game_s_foundations_come_first_for_f_and_return():
 def test_right_walks_along_a_pyramid_s_row():
     """The `.pat` Pyramid's rows overlap, half a card apart: Right from the bottom row's first
     card went up to the row above and back, zig-zagging."""
-    pygame.display.init()
-    from kingalbert.desktop.desktop import Desktop
-    path = next(path for path in bundled_games()["pat"] if path.stem == "Pyramid")
-    desktop = Desktop(Game(load(str(path)), 1), autosave=False, thinking=False)
-    desktop.open_display(scale=1)
-    OPENED.append(desktop)
+    desktop = open_bundled("pat", "Pyramid", 1)
     press(desktop, pygame.K_1)
     desktop.keyboard.pile = "p25"
     walked = []
@@ -475,12 +481,7 @@ def test_right_walks_along_a_pyramid_s_row():
 def test_a_pyramid_s_digits_go_to_its_front_row_and_its_f1_box_says_so():
     """A play-test: the `.pat` Pyramid's digits went to its apex and the rows under it, whose
     cards are covered (the bottom row, the cards that play, took six Downs from the apex)."""
-    pygame.display.init()
-    from kingalbert.desktop.desktop import Desktop
-    path = next(path for path in bundled_games()["pat"] if path.stem == "Pyramid")
-    desktop = Desktop(Game(load(str(path)), 1), autosave=False, thinking=False)
-    desktop.open_display(scale=1)
-    OPENED.append(desktop)
+    desktop = open_bundled("pat", "Pyramid", 1)
     front = [f"p{i}" for i in range(25, 32)]
     assert digit_columns(desktop.board) == front
     for number, pile in enumerate(front, start=1):
@@ -499,12 +500,7 @@ def test_a_pyramid_s_digits_go_to_its_front_row_and_its_f1_box_says_so():
 
 def test_columns_side_by_side_each_have_their_digit():
     """Columns that don't lie over each other keep a digit each (Spider's ten: 1 to 9, 0)."""
-    pygame.display.init()
-    from kingalbert.desktop.desktop import Desktop
-    path = next(path for path in bundled_games()["pat"] if path.stem == "Spider")
-    desktop = Desktop(Game(load(str(path)), 1), autosave=False, thinking=False)
-    desktop.open_display(scale=1)
-    OPENED.append(desktop)
+    desktop = open_bundled("pat", "Spider", 1)
     columns = [pile.name for pile in desktop.game.piles if pile.role == "tableau"]
     assert len(columns) == 10 and digit_columns(desktop.board) == columns
     press(desktop, pygame.K_0)
@@ -640,12 +636,7 @@ def test_c_passes_over_emptied_reserve_places_and_a_frame_there_is_what_shows():
 def test_a_pyramid_s_digit_again_goes_up_the_pyramid_and_an_emptied_place_gives_the_card_above():
     """A play-test: a pyramid's "again: up" did nothing (a place holds one card), and once a
     front card was gone its digit went to the empty place."""
-    pygame.display.init()
-    from kingalbert.desktop.desktop import Desktop
-    path = next(path for path in bundled_games()["pat"] if path.stem == "Pyramid")
-    desktop = Desktop(Game(load(str(path)), 1), autosave=False, thinking=False)
-    desktop.open_display(scale=1)
-    OPENED.append(desktop)
+    desktop = open_bundled("pat", "Pyramid", 1)
     walked = []
     for _ in range(7):
         press(desktop, pygame.K_4)
@@ -663,12 +654,7 @@ def test_a_pyramid_s_digit_again_goes_up_the_pyramid_and_an_emptied_place_gives_
 
 def test_solkit_s_information_panel_describes_the_cursor_s_pile():
     # (a play-test: it followed the pointer alone, so a keyboard player never saw a pile's rules)
-    pygame.display.init()
-    from kingalbert.desktop.desktop import Desktop
-    path = next(path for path in bundled_games()["sol"] if path.stem == "klondike")
-    desktop = Desktop(Game(load(str(path)), 2), autosave=False, thinking=False)
-    desktop.open_display(scale=1)
-    OPENED.append(desktop)
+    desktop = open_bundled("sol", "klondike", 2)
     board = desktop.board
     assert board.info_rect is not None
     before = board.info_lines()

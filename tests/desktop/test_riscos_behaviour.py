@@ -266,6 +266,13 @@ def test_load_game_lists_the_saved_games_newest_first_and_loads_one(private_dirs
     assert desktop.error is None and desktop.game.seed == 11 and len(desktop.game.history) == 1
 
 
+def load_menu_texts(desktop) -> list[str]:
+    """The Load game submenu's saved games, opened by the mouse, in sorted order."""
+    click(desktop, desktop.window.to_screen(100, 40), MENU)
+    hover(desktop, 0, index_of(desktop.menus.menus[0], "Load game"))
+    return sorted(item.text for item in desktop.menus.menus[1].items[:-1])
+
+
 def test_saves_of_one_game_at_one_move_are_told_apart_by_their_files(private_dirs):
     # (a play-test: two lines "King Albert, deal 7, 0 moves" in Load game)
     desktop = make()
@@ -274,9 +281,7 @@ def test_saves_of_one_game_at_one_move_are_told_apart_by_their_files(private_dir
     for name in ("first.json", "second.json"):
         write_game(Game(KingAlbert(), 7), saves / name)
     write_game(Game(KingAlbert(), 8), saves / "third.json")
-    click(desktop, desktop.window.to_screen(100, 40), MENU)
-    hover(desktop, 0, index_of(desktop.menus.menus[0], "Load game"))
-    texts = sorted(item.text for item in desktop.menus.menus[1].items[:-1])
+    texts = load_menu_texts(desktop)
     assert texts == ["King Albert, deal 7, 0 moves (first)", "King Albert, deal 7, 0 moves (second)",
                      "King Albert, deal 8, 0 moves"]
 
@@ -293,9 +298,7 @@ def test_saves_of_two_formats_games_of_one_name_say_their_format(private_dirs):
     write_game(Game(load(str(sol)), 4), saves / "a.json")
     write_game(Game(load(str(ini)), 5), saves / "b.json")
     write_game(Game(KingAlbert(), 6), saves / "c.json")
-    click(desktop, desktop.window.to_screen(100, 40), MENU)
-    hover(desktop, 0, index_of(desktop.menus.menus[0], "Load game"))
-    texts = sorted(item.text for item in desktop.menus.menus[1].items[:-1])
+    texts = load_menu_texts(desktop)
     assert texts == ["FreeCell (SolKit), deal 4, 0 moves", "FreeCell (YaZZle), deal 5, 0 moves",
                      "King Albert, deal 6, 0 moves"]
 

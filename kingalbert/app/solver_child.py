@@ -10,7 +10,7 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.rng import Rng
 from ..engine.solver import Budget, make_state, solve
-from ..engine.solver.lines import foundation_first
+from ..engine.solver.lines import foundation_first, without_loops
 from ..engine.solver.search import search
 from .catalogue import GameRef, safe_load
 
@@ -99,7 +99,9 @@ class SolverChild:
                 known[key] = (chain, i)
         moves = []
         if verdict == "winnable":
-            line = state.game_moves(tokens)
+            # (a stretch that comes back to a position met before cut out, as ``solve`` does:
+            # Demo put a card into a cell and straight back)
+            line = without_loops(game, state.game_moves(tokens))
             moves = [str(move) for move in (self.readable(game, line, cancelled, message) if readable else line)]
         return {"verdict": verdict, "moves": moves, "seconds": budget.seconds, "states": budget.states}
 

@@ -212,12 +212,17 @@ def test_only_winnable_deals_gives_up_after_its_time_in_all(monkeypatch):
     assert found["seed"] is not None and found["tried"] >= 1
 
 
-def test_a_hint_puts_up_a_card_that_the_line_moves_elsewhere_first():
+def test_a_hint_puts_up_a_card_that_the_line_moves_elsewhere_first(monkeypatch):
     """YaZZle's Forty Thieves, deal 2, its first ace up: the line found turns the stock 21
     times first and moves the Two of Spades elsewhere before it goes up; the hint puts the
     Two up at once where the solver wins from there, and its line wins."""
+    from kingalbert.app import solver_child
     from kingalbert.app.catalogue import GAMES_DIR, GameRef, load_ruleset
     from kingalbert.app.solver_child import SolverChild
+    # (the search after the Two goes up gets 0.3 s by the clock: beside a CI's two workers
+    # and more it found no win in that, twice, and the hint was the stock's; the time here
+    # is generous, the behaviour the same)
+    monkeypatch.setattr(solver_child, "UP_SECONDS", 5.0)
     from kingalbert.app.solver_worker import question
     from kingalbert.engine.solver.lines import wins
 
@@ -234,3 +239,25 @@ def test_a_hint_puts_up_a_card_that_the_line_moves_elsewhere_first():
     assert hint["verdict"] == "winnable" and game.goes_up(hint["move"]) and hint["moves"][0] == hint["move"]
     assert game.pile(Move.parse(hint["move"]).src).cards[-1].rank == 2
     assert wins(game, [Move.parse(text) for text in hint["moves"]])
+
+
+def test_the_lines_demo_and_hint_are_given_meet_no_position_twice():
+    # (a play-test: SolKit's FreeCell Demo put a card into a cell and straight back; the
+    # solver's process writes its lines out itself, apart from ``solve``)
+    from kingalbert.app.catalogue import GAMES_DIR, GameRef, load_ruleset
+    from kingalbert.app.solver_child import SolverChild
+    from kingalbert.app.solver_worker import question
+
+    class Current:
+        value = 0
+    ruleset = load_ruleset(GameRef(path=str(GAMES_DIR / "sol" / "freecell.sol")))
+    game = Game(ruleset, 1, PLAIN)
+    found = SolverChild(Current()).answer(0, question("solution", game, 30))
+    assert found["verdict"] == "winnable"
+    copy, seen = game.solver_copy(), set()
+    for text in found["moves"]:
+        copy.play(Move.parse(text))
+        here = tuple(tuple(map(str, pile.cards)) for pile in copy.piles)
+        assert here not in seen
+        seen.add(here)
+    assert copy.status == "won"

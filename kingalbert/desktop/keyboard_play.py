@@ -88,23 +88,29 @@ def key_lines(rows: list[tuple[str, str]], room: int) -> list[str]:
     return lines
 
 
+def column_places(board) -> list[tuple[str, pygame.Rect]]:
+    """The playing columns shown, each with its place (where its first card lies), in the
+    layout's order (the order they are drawn in)."""
+    game = board.game
+    return [(view.name, board.card_rect(view, 0, ())) for view in board.layout.piles
+            if not view.hidden and game.pile(view.name).role == "tableau"]
+
+
 def digit_columns(board) -> list[str]:
     """The piles the digit keys go to, in the layout's order: the playing columns, less any
     whose place a column drawn after it lies over (a pyramid's rows overlap, each over the one
     above: its digits are the front row's places, whose cards can be played, not the apex and
     the rows under it, covered)."""
-    game = board.game
-    views = [view for view in board.layout.piles if not view.hidden and game.pile(view.name).role == "tableau"]
-    places = [board.card_rect(view, 0, ()) for view in views]
-    return [view.name for i, view in enumerate(views)
-            if not any(places[i].colliderect(later) for later in places[i + 1:])][:len(DIGITS)]
+    places = column_places(board)
+    return [name for i, (name, place) in enumerate(places)
+            if not any(place.colliderect(later) for _, later in places[i + 1:])][:len(DIGITS)]
 
 
 def has_rows_behind(board, name: str) -> bool:
     """Does another playing column's place lie under this one's (a pyramid's front place)?"""
-    place = board.card_rect(board.views[name], 0, ())
-    return any(board.card_rect(view, 0, ()).colliderect(place) for view in board.layout.piles
-               if view.name != name and not view.hidden and board.game.pile(view.name).role == "tableau")
+    places = column_places(board)
+    here = dict(places)[name]
+    return any(place.colliderect(here) for other, place in places if other != name)
 
 
 def key_list(game, columns: int, front: bool = False) -> list[tuple[str, str]]:

@@ -55,8 +55,10 @@ class Keys:
         if desktop.error is not None:
             if key in RETURN_KEYS or key == pygame.K_ESCAPE:
                 desktop.close_error()
-            elif self.map.get(name) is not None and self.map[name].name == "fullscreen":
-                desktop.choose(self.map[name])   # (the window's, not the desktop's: the box stays)
+            else:
+                command = self.map.get(name)
+                if command is not None and command.name == "fullscreen":
+                    desktop.choose(command)     # (the window's, not the desktop's: the box stays)
             return
         if desktop.menus and self.menu_key(event, name):
             return

@@ -38,6 +38,7 @@ def _search(game, monkeypatch, every, length, own=None):
     budget = Budget(600.0, None)
     state = make_state(game, budget)
     state.proof_share = 0.0     # (no first depth-first search with chains: only dives here)
+    state.restarts = None       # (nor restarts: their positions would count too)
     if own is not None:
         state.dives = own
     verdict, tokens = budget.guarded(search_module.search, state, budget, 0.99)

@@ -38,6 +38,7 @@ from typing import Any
 
 from ..moves import Move
 from ..solver.compact import CHAIN, TALON, CompactState, PileShares, WantedDepth, builds_by_suit_only, contents_of
+from ..solver.search import RESTARTS
 from ..solver.state import drag_promise
 from ..solver.talon import Talon
 from .fast import CODE, compiled, drop_targets, refuses_drop
@@ -130,6 +131,11 @@ class RulesState(CompactState):
         self.score_plan = [None if role == "foundation" else (3 if role in ("tableau", "cell", "reserve") else 0,
                                                               self.follows[i])
                            for i, role in enumerate(table.roles)]
+        #: restarts (docs/solver.md, "Restarts") where the tableau gives any of its face-up
+        #: cards with those on it (Yukon): each position has many moves, many alike, and how
+        #: soon a search finds a win hangs on the order it tries them in
+        self.restarts = RESTARTS if not plain and any(
+            rules.piles[i].take == "any" for i, role in enumerate(table.roles) if role == "tableau") else None
         #: a score that weighs cards above a lower one of their suit more, in two more queues,
         #: where the tableau builds by suit only (``CompactState.WITH_BLOCKS``)
         tableau = [i for i, role in enumerate(table.roles) if role == "tableau"]

@@ -17,8 +17,11 @@ a plateau of equal scores.  Now and then (every fiftieth of the time) it dives:
 depth first from its best open position (every second dive from the open one
 nearest the root), for a two-hundredth of the time; the positions of the line a
 dive stopped on are open again.  A state may say how often and how long
-(``dives``), and how often from near the root (``shallow_dives``).  A state may
-ask for beam searches first (``beam``), in a table of their own: they find wins,
+(``dives``), and how often from near the root (``shallow_dives``).  A quarter of
+its time goes to restarts in turn with it where the state asks (``restarts``): short
+depth-first searches from the root, each in a table of its own, in the state's order
+shuffled a little (``Restarts``); they find wins, never a loss.  A state may ask for
+beam searches first (``beam``), in a table of their own: they find wins,
 never a loss.  Once it has used ``befs_share`` of the time, a depth-first search
 (cheaper per position: no position is stored to come back to) goes on from
 each position still open, best first by the first weighting.
@@ -26,6 +29,7 @@ each position still open, best first by the first weighting.
 from __future__ import annotations
 
 import heapq
+import random
 import sys
 import time
 from collections import deque
@@ -47,6 +51,16 @@ DIVE_FOR = 0.005
 #: found there; docs/solver.md, "Dives"), unless the state says otherwise (``shallow_dives``,
 #: 0 for never)
 SHALLOW_DIVES = 2
+#: restarts (a timed search's best-first part, where the state asks for them with its
+#: ``restarts``: docs/solver.md, "Restarts"): RESTART_SHARE of that time goes to depth-first
+#: searches from the root, each in a table of its own and in the state's order of moves
+#: shuffled a little (a move's place moved back by up to RESTART_SPREAD places at random),
+#: each cut off after RESTART_STATES new positions times the next term of the Luby sequence
+#: (1, 1, 2, 1, 1, 2, 4, ...); RESTARTS is what a state asks for to have these
+RESTART_SHARE = 0.25
+RESTART_STATES = 128
+RESTART_SPREAD = 4.0
+RESTARTS = (RESTART_SHARE, RESTART_STATES, RESTART_SPREAD)
 #: beams (a state's ``beam``): of the positions one move beyond a layer, the best
 #: CLIMB_FIRST * width by their value as they stand are climbed (``_climb``) and weighed again
 CLIMB_FIRST = 2
@@ -198,6 +212,20 @@ def _run(state, budget, befs_share, parent, root, known):
         return (begun + left * befs_share, *dives)
     switch = next_dive = None
     dive_every = dive_for = 0.0
+    # restarts: now and then, depth first from the root in an order shuffled a little
+    restarts = getattr(state, "restarts", None)
+    next_restart = None
+    if restarts is not None and restarts[0] > 0 and budget.deadline is not None:
+        restarting = Restarts(state, budget, known, root, *restarts)
+        if befs_share > 0:
+            next_restart = 0.0      # (taking turns with best first)
+        else:
+            # (a state searched depth first alone: first, for their share of the time)
+            start = time.perf_counter()
+            line = restarting.until(start + (budget.deadline - start) * restarts[0])
+            if line is not None:
+                return "winnable", [root] + line
+            restore(root)
     if budget.deadline is not None:
         begun = time.perf_counter() if beam is not None and beam_at is None else proved_at or budget.start
         switch, dive_every, dive_for, next_dive = shared_out(begun)
@@ -246,6 +274,11 @@ def _run(state, budget, befs_share, parent, root, known):
             switch, dive_every, dive_for, next_dive = shared_out(now)
         if switch is not None and now > switch:
             break
+        if next_restart is not None and now > next_restart:
+            line = restarting.run()
+            if line is not None:
+                return "winnable", [root] + line
+            next_restart = time.perf_counter() + restarting.rest()
         if next_dive is not None and now > next_dive:
             queue = queues[turn]
             dives_made += 1
@@ -510,15 +543,77 @@ class OpenQueue:
         return out
 
 
-def _dfs(state, budget, seen, known, start=None, until: float | None = None):
+class Restarts:
+    """Depth-first searches from the root, each in a table of its own, in the state's order
+    of moves shuffled a little, for ``share`` of the time they are given turns in: a win
+    that hangs on one early move the order ranks low, which a search that keeps to the
+    order finds late or never, is found by one of them (docs/solver.md, "Restarts")."""
+
+    def __init__(self, state, budget, known, root, share: float, states: int, spread: float):
+        self.state, self.budget, self.known, self.root = state, budget, known, root
+        self.share, self.states, self.spread = share, states, spread
+        self.made = 0
+        self.took = 0.0
+        # (seeded: the same search of the same position goes the same way, but for the clock)
+        self.random = random.Random(len(root))
+
+    def shuffled(self, moves: list) -> list:
+        """``moves`` with each one's place moved back by up to ``spread`` places at random."""
+        if len(moves) < 2:
+            return moves
+        uniform, spread = self.random.uniform, self.spread
+        order = sorted(range(len(moves)), key=lambda i: i + uniform(0.0, spread))
+        return [moves[i] for i in order]
+
+    def run(self) -> list | None:
+        """One restart: the keys of a winning line's positions after the root, else None."""
+        self.made += 1
+        begun = time.perf_counter()
+        self.state.restore(self.root)
+        estimate = self.budget.estimate
+        verdict, line = _dfs(self.state, self.budget, {self.root: None}, self.known, self.root,
+                             limit=self.states * luby(self.made), order=self.shuffled)
+        self.budget.estimate = estimate     # (its table is let go)
+        self.took = time.perf_counter() - begun
+        return line if verdict == "winnable" else None
+
+    def until(self, end: float) -> list | None:
+        """Restarts one after another until the clock passes ``end``: as ``run``."""
+        while time.perf_counter() < end:
+            line = self.run()
+            if line is not None:
+                return line
+        return None
+
+    def rest(self) -> float:
+        """The seconds until the next restart: the last one's time is ``share`` of both."""
+        return self.took * (1.0 - self.share) / self.share
+
+
+def luby(i: int) -> int:
+    """The ``i``-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
+def _dfs(state, budget, seen, known, start=None, until: float | None = None, limit: int | None = None,
+         order=None):
     """Depth-first search from the current position; marks the positions in ``seen``
     (each with the key of the position it was reached from, the first one's ``start``).
     Returns (verdict, the keys of the positions of the winning line after this one).
-    With ``until``, a dive: once the clock passes it, ("stopped", the keys of the
-    positions of the line it was on), positions it has not finished expanding."""
+    With ``until``, a dive: once the clock passes it (or, with ``limit``, once it has
+    met that many new positions), ("stopped", the keys of the positions of the line it
+    was on), positions it has not finished expanding.  ``order``, if given, reorders
+    each position's moves (a restart's shuffle)."""
     path: list = []      # the token of each move on the current line
     keys: list = []      # and the key of the position it led to
-    frames = [state.moves(None, True)]
+    if order is None:
+        def order(moves):
+            return moves
+    frames = [order(state.moves(None, True))]
     pos = [0]
     skipped = 0          # moves to positions seen before (the budget asked every 64th)
     apply, undo, moves, keyf, won = state.apply, state.undo, state.moves, state.key, state.is_won
@@ -548,13 +643,17 @@ def _dfs(state, budget, seen, known, start=None, until: float | None = None):
         keys.append(key)
         if won() or key in known:
             return "winnable", keys
-        frames.append(moves(token, True))
+        frames.append(order(moves(token, True)))
         pos.append(0)
         budget.estimate += sys.getsizeof(key) * 3
         if budget.add_state():
             return "unknown", None
         if until is not None and clock() > until:
             return "stopped", list(keys)
+        if limit is not None:
+            limit -= 1
+            if limit <= 0:
+                return "stopped", list(keys)
     return "unwinnable", None
 
 

@@ -30,6 +30,13 @@ built in, and offers:
     (every, for): the best-first search dives after each ``every`` of the
     time, for ``for`` of it (``search.DIVE_EVERY`` and ``DIVE_FOR`` where a
     state says nothing).
+``restarts`` (optional)
+    (share, states, spread): a timed search gives ``share`` of its best-first
+    time (of a depth-first search's, the first ``share``) to restarts, depth
+    first from the root in the order of ``moves`` shuffled a little, each
+    stopped after ``states`` new positions times a term of the Luby sequence
+    (``search.RESTARTS``, the usual ones; none where a state says nothing, or
+    None).  They only find wins, and the time they take is not spent on proofs.
 ``beam`` (optional)
     (width, share): a timed search first runs beam searches (``search._beams``)
     for ``share`` of the time, ``width`` wide, then twice as wide, ...  A state

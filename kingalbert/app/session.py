@@ -195,6 +195,8 @@ class Session:
         if path and is_saved_game(path):
             self.set_game(read_game(path), loaded=True)
             self.changed()
+            moves = len(self.game.history)
+            self.say(f"Game loaded from {self.shown_path(Path(path))}: {moves} move{'' if moves == 1 else 's'}")
             return
         # (the player's options: the game left may not have them, Klondike no Auto stack)
         self.set_game(Game(safe_load(what), fresh_seed(), self.options.values))
@@ -374,9 +376,17 @@ class Session:
         if target.parent == saves and not target.suffix:
             target = target.with_name(target.name + ".json")    # (Load game lists the .json files)
         written = write_game(self.game, target, make_folder=target.parent == saves)
-        # (in the saves folder, which Load game lists, its name alone: the folder's path
-        # would wrap the message over the cards' tops)
-        self.say(f"Game saved as {written.name if written.parent.resolve() == saves.resolve() else written}")
+        self.say(f"Game saved as {self.shown_path(written)}")
+
+    def shown_path(self, path: Path) -> str:
+        """A saved game's file as the message space names it: in the saves folder, which Load
+        game lists, its name alone (the folder's path would wrap the message over the cards'
+        tops), else its path."""
+        try:
+            inside = path.parent.resolve() == self.saves_dir().resolve()
+        except OSError:
+            inside = False
+        return path.name if inside else str(path)
 
     # -- the solver -------------------------------------------------------------------------
     def think(self, keep_hint: bool = False) -> None:

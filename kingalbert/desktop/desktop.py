@@ -291,7 +291,7 @@ class Desktop:
 
     def toggle_rules(self) -> None:
         self.rules_mode = not self.rules_mode
-        self.session.say("Rules: click a pile to read its rules" if self.rules_mode else "")
+        self.session.say("Rules: click a pile, or press Return on one, to read its rules" if self.rules_mode else "")
 
     # -- playing ----------------------------------------------------------------------------
     def play(self, move: Move) -> bool:

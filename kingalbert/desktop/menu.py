@@ -100,8 +100,7 @@ class Menu:
                                     top + (MENU_ROW - tick.get_height()) // 2, fg)
             text = item.text
             if item.writable:
-                room = (self.width - 2 * MENU_COLUMN - 4) // font.GLYPH_W
-                text = text[-room:] if room > 0 else ""
+                text = field_text(text, (self.width - 2 * MENU_COLUMN - 4) // font.GLYPH_W)
             font.draw_text(screen, self.x + MENU_COLUMN, top + 3, text, fg)
             if item.writable:
                 caret_x = self.x + MENU_COLUMN + font.text_width(text)
@@ -124,3 +123,14 @@ class Menu:
             screen.blit(sprite, (x, y))
             return
         screen.blit(recolour(sprite, {BLACK: colour}), (x, y))
+
+
+def field_text(text: str, room: int) -> str:
+    """What a writable field ``room`` characters wide shows of ``text``: its end, where the
+    caret is; where the start is cut off, "..." in its place (a path's tail alone read as a
+    path of its own: "/data/saves/game.json" for ".../kingalbert/data/saves/game.json")."""
+    if len(text) <= room:
+        return text
+    if room <= 3:
+        return text[-room:] if room > 0 else ""
+    return "..." + text[-(room - 3):]

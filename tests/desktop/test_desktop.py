@@ -487,6 +487,8 @@ def test_save_game_through_a_writable_menu_item_and_load_it_by_dropping(tmp_path
     desktop.pump()
     assert desktop.error is None and desktop.game.to_position() == saved
     assert [str(m) for m in desktop.game.history] == ["r4>t4"]
+    # (a load that works says so: where from, and how far the game had got)
+    assert desktop.game.message == f"Game loaded from {target}: 1 move"
 
 
 def test_dragging_a_buried_card_says_why_not():

@@ -57,6 +57,8 @@ def test_rules_mode_runs_a_stacks_help_and_its_wait_button_closes_the_box():
     desktop = desktop_for("strategy.cdl")
     choose(desktop, "Rules")
     assert desktop.rules_mode
+    # (the keyboard's Return reads a pile's rules too: the message says so)
+    assert desktop.game.message == "Rules: click a pile, or press Return on one, to read its rules"
     stock = desktop.game.pile("Stock")
     before = [list(pile.cards) for pile in desktop.game.piles]
     click(desktop, pile_point(desktop, "Stock"))

@@ -264,6 +264,8 @@ def test_load_game_lists_the_saved_games_newest_first_and_loads_one(private_dirs
     assert load_menu.items[-1].writable and load_menu.items[-1].text == str(saves) + "/"
     click(desktop, (load_menu.x + 20, load_menu.row_tops()[1] + 5))
     assert desktop.error is None and desktop.game.seed == 11 and len(desktop.game.history) == 1
+    # (it says so, the file by its name alone in the saves folder; it said nothing)
+    assert desktop.game.message == "Game loaded from older.json: 1 move"
 
 
 def load_menu_texts(desktop) -> list[str]:
@@ -404,3 +406,27 @@ def test_a_scale_larger_than_the_screen_takes_is_cut_to_the_largest_that_fits(ca
         assert desktop.display.scale == 1 and capsys.readouterr().err == ""
     finally:
         pygame.display.quit()
+
+
+def test_a_writable_field_cut_at_its_start_shows_three_dots_there(monkeypatch):
+    # (a play-test: Save as showed "/data/saves/king-albert-3.json", the tail of a longer path,
+    # which read as an absolute path of its own)
+    from kingalbert.desktop import menu as menu_module
+    from kingalbert.desktop.menu import Menu, MenuItem, field_text
+    assert field_text("short.json", 30) == "short.json"
+    assert field_text("/home/me/.local/share/kingalbert/saves/game.json", 20) == "...t/saves/game.json"
+    assert len(field_text("x" * 50, 20)) == 20 and field_text("abcdef", 3) == "def"
+    drawn: list[str] = []
+    plain_draw = menu_module.font.draw_text
+
+    def draw_text(screen, x, y, text, colour):
+        drawn.append(text)
+        return plain_draw(screen, x, y, text, colour)
+    monkeypatch.setattr(menu_module.font, "draw_text", draw_text)
+    path = "/home/somebody/.local/share/kingalbert/saves/king-albert-3.json"
+    menu = Menu("Save as", [MenuItem(path, writable=True)], 10, 30)
+    screen = pygame.Surface((640, 480))
+    tick = arrow = pygame.Surface((8, 8))
+    menu.draw(screen, tick, arrow, None)
+    shown = [text for text in drawn if text.endswith("king-albert-3.json")]
+    assert shown and shown[0].startswith("...") and path.endswith(shown[0][3:]) and shown[0] != path

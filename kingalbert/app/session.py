@@ -580,7 +580,8 @@ class Session:
             if self.worker is None:
                 self.say("There is no solver to play the demo")
                 return
-            self.game.message = self._noting_call_off(THINKING)
+            # (its own words: the indicator's line may say "Thinking..." too)
+            self.game.message = self._noting_call_off("Demo: thinking...")
             self.demo_asked = True
             self.worker.start("solution", self.game)
         elif not self.solution:

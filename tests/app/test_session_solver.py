@@ -416,6 +416,8 @@ def test_a_click_while_demo_waits_for_its_line_calls_demo_off(tmp_path):
         session.solution = None
         session.start_demo()
         assert worker.asked[-1][0] == "solution" and session.demo_on and session.demo is None
+        # (Demo's own words: both message lines said "Thinking..." while the indicator searched)
+        assert session.game.message == "Demo: thinking..."
         session.stop_demo()
         assert session.game.message == "Demo called off" and not session.demo_on
         worker.deliver(session, 120)

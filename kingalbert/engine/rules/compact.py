@@ -131,14 +131,11 @@ class RulesState(CompactState):
         self.score_plan = [None if role == "foundation" else (3 if role in ("tableau", "cell", "reserve") else 0,
                                                               self.follows[i])
                            for i, role in enumerate(table.roles)]
-        #: restarts (docs/solver.md, "Restarts") where the tableau gives any of its face-up
-        #: cards with those on it (Yukon): each position has many moves, many alike, and how
-        #: soon a search finds a win hangs on the order it tries them in
-        self.restarts = RESTARTS if not plain and any(
-            rules.piles[i].take == "any" for i, role in enumerate(table.roles) if role == "tableau") else None
+        tableau = [i for i, role in enumerate(table.roles) if role == "tableau"]
+        #: restarts where the tableau gives any face-up cards (Yukon: docs/solver.md, "Restarts")
+        self.restarts = RESTARTS if not plain and "any" in {rules.piles[i].take for i in tableau} else None
         #: a score that weighs cards above a lower one of their suit more, in two more queues,
         #: where the tableau builds by suit only (``CompactState.WITH_BLOCKS``)
-        tableau = [i for i, role in enumerate(table.roles) if role == "tableau"]
         self.weigh_blocks = builds_by_suit_only(
             [masks for i in tableau for masks in (table.fit[i], table.run[i]) if masks])
         if self.weigh_blocks:

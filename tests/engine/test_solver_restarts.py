@@ -38,10 +38,12 @@ def test_a_shuffle_moves_each_move_back_a_few_places_at_most():
         assert all(place - 4 <= move for place, move in enumerate(order))
 
 
-def test_restarts_win_a_yukon_deal_that_the_order_alone_does_not_win_in_as_many_positions():
+@pytest.mark.parametrize("path, seed", [("sol/yukon.sol", 11), ("pat/Pyramid.pat", 15)])
+def test_restarts_win_a_deal_that_the_order_alone_does_not_win_in_as_many_positions(path, seed):
     """SolKit's Yukon deal 11: won by an exact depth-first solver in 13,652 positions,
-    undecided here in a minute before restarts (docs/solver.md, "Restarts")."""
-    game = _game("sol/yukon.sol", 11)
+    undecided here in a minute before restarts (docs/solver.md, "Restarts"); the `.pat`
+    Pyramid's deal 15, undecided in 10 s depth first alone."""
+    game = _game(path, seed)
     budget = Budget(None, None)
     state = make_state(game, budget)
     exact = state.save()
@@ -99,12 +101,14 @@ def test_a_lost_deal_searched_with_restarts_after_every_position_is_still_proved
     assert made
 
 
-def test_states_whose_tableau_gives_any_face_up_cards_ask_for_restarts_and_the_others_do_not():
+def test_states_whose_order_of_moves_is_all_ask_for_restarts_and_the_others_do_not():
+    """Those whose tableau gives any face-up cards (Yukon; YaZZle's format), and the `.pat`
+    addition games, searched depth first alone (Pyramid)."""
     asking = {path for path in ("sol/yukon.sol", "yazzle/Yukon", "yazzle/FortyThieves", "sol/forty_thieves.sol",
                                 "sol/klondike.sol", "sol/king_albert.sol", "yazzle/KingAlbert", "sol/freecell.sol",
                                 "pat/Pyramid.pat", "cdl/golf.cdl")
               if getattr(make_state(_game(path, 1)), "restarts", None) is not None}
-    assert asking == {"sol/yukon.sol", "yazzle/Yukon", "yazzle/FortyThieves"}
+    assert asking == {"sol/yukon.sol", "yazzle/Yukon", "yazzle/FortyThieves", "pat/Pyramid.pat"}
     assert make_state(_game("sol/yukon.sol", 1)).restarts == search_module.RESTARTS
 
 

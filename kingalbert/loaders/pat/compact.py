@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from ...engine.moves import Move
 from ...engine.solver.compact import CHAIN, TALON, CompactState, builds_by_suit_only
+from ...engine.solver.search import RESTARTS
 from ...engine.solver.talon import Talon
 from .checks import PatChecks
 from .model import UNLIMITED
@@ -95,8 +96,10 @@ class PatState(PatChecks, CompactState):
         self.lone = None if plain else facts.lone
         if facts.pairs is not None:
             # depth first: the moves' order finds the pairs, where the score has nothing to go on
-            # between one pair and the next (docs/solver.md, "Kings alone, and depth first")
+            # between one pair and the next (docs/solver.md, "Kings alone, and depth first");
+            # and, the order being all, restarts first (docs/solver.md, "Restarts")
             self.befs_share = 0.0
+            self.restarts = RESTARTS
         self.memo: dict = {}
         #: the piles a dead card may be played up from at once (``solving.PatFacts.safe_move``)
         self.safe_sources: list[int] | None = None

@@ -196,7 +196,8 @@ class Session:
             self.set_game(read_game(path), loaded=True)
             self.changed()
             moves = len(self.game.history)
-            self.say(f"Game loaded from {self.shown_path(Path(path))}: {moves} move{'' if moves == 1 else 's'}")
+            # (the file's name alone: a long path wrapped the message over the cards' tops)
+            self.say(f"Game loaded from {Path(path).name}: {moves} move{'' if moves == 1 else 's'}")
             return
         # (the player's options: the game left may not have them, Klondike no Auto stack)
         self.set_game(Game(safe_load(what), fresh_seed(), self.options.values))
@@ -376,17 +377,22 @@ class Session:
         if target.parent == saves and not target.suffix:
             target = target.with_name(target.name + ".json")    # (Load game lists the .json files)
         written = write_game(self.game, target, make_folder=target.parent == saves)
-        self.say(f"Game saved as {self.shown_path(written)}")
+        # (in the saves folder, which Load game lists, its name alone: the folder's path
+        # would wrap the message over the cards' tops)
+        self.say(f"Game saved as {written.name if written.parent.resolve() == saves.resolve() else written}")
 
-    def shown_path(self, path: Path) -> str:
-        """A saved game's file as the message space names it: in the saves folder, which Load
-        game lists, its name alone (the folder's path would wrap the message over the cards'
-        tops), else its path."""
-        try:
-            inside = path.parent.resolve() == self.saves_dir().resolve()
-        except OSError:
-            inside = False
-        return path.name if inside else str(path)
+    def saved_game_named(self, text: str) -> str:
+        """The file Load game's writable item names: a path as typed, or a name alone that
+        is no file here, in the saves folder (where Save game puts a name alone), with
+        ``.json`` if it has no suffix and there is such a file."""
+        path = os.path.expanduser(text.strip())
+        if os.sep in path or (os.altsep is not None and os.altsep in path) or os.path.exists(path):
+            return path
+        saves = self.saves_dir()
+        for name in (path, path + ".json") if not Path(path).suffix else (path,):
+            if (saves / name).exists():
+                return str(saves / name)
+        return path
 
     # -- the solver -------------------------------------------------------------------------
     def think(self, keep_hint: bool = False) -> None:

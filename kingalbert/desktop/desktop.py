@@ -397,10 +397,11 @@ class Desktop:
             self.open_game(self.dropped.pop(0))
 
     def load_game(self, text: str) -> None:
-        """Load game's writable item: the saved game typed there."""
-        path = os.path.expanduser(text.strip())
-        if not path:
+        """Load game's writable item: the saved game typed there (a name alone: in the saves
+        folder, as Save game puts it)."""
+        if not text.strip():
             return
+        path = self.session.saved_game_named(text)
         if os.path.isdir(path):
             name = shorten(os.path.basename(os.path.normpath(path)) or path)
             self.session.say(f"{name} is a folder: choose a saved game from the menu, or type its file's name")

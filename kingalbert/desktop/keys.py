@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from .desktop import Desktop
 
 RETURN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+#: keys pressed only with others (a chord's Shift or Ctrl doesn't stop Demo before its key)
+MODIFIERS = frozenset((pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
+                       pygame.K_LMETA, pygame.K_RMETA, pygame.K_LGUI, pygame.K_RGUI, pygame.K_MODE,
+                       pygame.K_CAPSLOCK, pygame.K_NUMLOCK))
 #: SDL's keycode of the PC keyboard's Menu (Application) key, which pygame doesn't name
 K_APPLICATION = 0x40000065
 MENU_ARROWS = ("Up", "Down", "Left", "Right")
@@ -71,6 +75,9 @@ class Keys:
             return
         if desktop.game_box is not None and (key in RETURN_KEYS or key == pygame.K_ESCAPE):
             self.box_key(key)
+            return
+        if desktop.session.demo_on and key not in MODIFIERS:
+            desktop.session.stop_demo()     # (any key: not only those that play, "x" did nothing)
             return
         desktop.keyboard.on_key(name)
 

@@ -488,7 +488,7 @@ def test_save_game_through_a_writable_menu_item_and_load_it_by_dropping(tmp_path
     assert desktop.error is None and desktop.game.to_position() == saved
     assert [str(m) for m in desktop.game.history] == ["r4>t4"]
     # (a load that works says so: where from, and how far the game had got)
-    assert desktop.game.message == f"Game loaded from {target}: 1 move"
+    assert desktop.game.message == "Game loaded from mine.json: 1 move"
 
 
 def test_dragging_a_buried_card_says_why_not():
@@ -558,6 +558,21 @@ def test_a_click_stops_the_demo():
     desktop.start_demo()
     assert desktop.demo
     click(desktop, (300, 200))
+    assert desktop.demo is None and desktop.game.history == [] and desktop.game.message == "Demo stopped"
+
+
+def test_any_key_stops_the_demo_but_a_modifier_alone():
+    # (a play-test: "x", a key that plays nothing, neither stopped Demo nor called it off)
+    desktop = make(NEAR_WIN)
+    wait_for_thought(desktop)
+    desktop.start_demo()
+    assert desktop.demo
+    for key in (pygame.K_LSHIFT, pygame.K_LCTRL):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        desktop.pump()
+        assert desktop.demo
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x"))
+    desktop.pump()
     assert desktop.demo is None and desktop.game.history == [] and desktop.game.message == "Demo stopped"
 
 

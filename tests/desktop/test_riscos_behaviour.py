@@ -430,3 +430,21 @@ def test_a_writable_field_cut_at_its_start_shows_three_dots_there(monkeypatch):
     menu.draw(screen, tick, arrow, None)
     shown = [text for text in drawn if text.endswith("king-albert-3.json")]
     assert shown and shown[0].startswith("...") and path.endswith(shown[0][3:]) and shown[0] != path
+
+
+def test_load_game_finds_a_name_alone_in_the_saves_folder_as_save_game_put_it(private_dirs):
+    # (a play-test: Save game put "mysave1" in the saves folder, and Load game's field said
+    # "mysave1: no such file")
+    desktop = make()
+    desktop.game.play("r4>t4")
+    desktop.session.save_game("mysave1")
+    saved = desktop.game.to_position()
+    desktop.new_game(99)
+    desktop.load_game("mysave1")
+    assert desktop.error is None and desktop.game.to_position() == saved
+    assert desktop.game.message == "Game loaded from mysave1.json: 1 move"
+    desktop.new_game(98)
+    desktop.load_game("mysave1.json")
+    assert desktop.error is None and desktop.game.to_position() == saved
+    desktop.load_game("nothing-of-that-name")
+    assert desktop.error is not None and "nothing-of-that-name" in " ".join(desktop.error.lines)

@@ -38,7 +38,7 @@ from typing import Any
 
 from ..moves import Move
 from ..solver.compact import CHAIN, TALON, CompactState, PileShares, WantedDepth, builds_by_suit_only, contents_of
-from ..solver.search import RESTARTS
+from ..solver.search import PROOF_SHARE, RESTARTS
 from ..solver.state import drag_promise
 from ..solver.talon import Talon
 from .fast import CODE, compiled, drop_targets, refuses_drop
@@ -61,8 +61,6 @@ def face_down(byte: int) -> int:
     return (byte - 1) % 52 + 53
 
 
-#: the time's share of a first depth-first search that chains cards put into an empty pile
-PROOF_SHARE = 0.05      # (``CompactState.proof_share``; docs/solver.md: measured)
 
 
 class RulesState(CompactState):

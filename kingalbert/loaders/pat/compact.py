@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from ...engine.moves import Move
 from ...engine.solver.compact import CHAIN, TALON, CompactState, builds_by_suit_only
-from ...engine.solver.search import RESTARTS
+from ...engine.solver.search import PROOF_SHARE, RESTARTS
 from ...engine.solver.talon import Talon
 from .checks import PatChecks
 from .model import UNLIMITED
-from .solving import by_place_excluded, keeps, talon_waits, waiting_piles
+from .solving import by_place_excluded, keeps, parking_piles, talon_waits, waiting_piles
 from .solving import facts as facts_of
 from .tables import BYTE, CLICK, DRAG, FACES, down, tables, up  # noqa: F401  (BYTE: the card codes, for tests)
 
@@ -115,6 +115,11 @@ class PatState(PatChecks, CompactState):
         self.unblockers = self._unblockers()
         #: the piles whose cards wait (docs/solver.md, "Cards that wait")
         self.waiting = frozenset() if plain else waiting_piles(self.table, self.facts)
+        #: the piles that, empty, take cards only in a chain while every position is gone through
+        #: (docs/solver.md, "Cards put into an empty pile"): a first share of the time so
+        self.parking = frozenset() if plain else parking_piles(self.table, self.facts)
+        if self.parking:
+            self.proof_share = PROOF_SHARE
         if len(self.waiting) > 1:
             self.want_depths(self.facts.wanted_depth)
         if not plain and self.talon is not None and self.talon.count == 1:
@@ -154,6 +159,7 @@ class PatState(PatChecks, CompactState):
         count = len(piles)
         group_of = self.group_of
         dead_tops = self.dead_tops() if self.dead is not None and self.dead.returns else ()
+        parking = self.parking if self.parking_on else None
         # destinations: by the cards their top takes (under any of their rule sets), and the empty ones
         wants: dict[int, list[int]] = {}
         empty = []
@@ -205,7 +211,10 @@ class PatState(PatChecks, CompactState):
                 found = wants.get(bottom)
                 targets = sorted(found + empty) if found and empty else (found or empty)
                 if only is not None and s not in only:
-                    targets = [only[1]] if only[1] in targets else []
+                    if parking:     # (a card put into an empty pile: any move onto either pile, or another such)
+                        targets = [t for t in targets if t in only or t in parking and not piles[t]]
+                    else:
+                        targets = [only[1]] if only[1] in targets else []
                 if not targets:
                     continue
                 if take is None and not self.pick_ok(s, n):     # (asked only where a card could go)
@@ -231,11 +240,11 @@ class PatState(PatChecks, CompactState):
                     and s not in self.talon_wastes and only is None:
                 self._through_empty(s, wants, free, out)
         if self.talon is not None:
-            self._talon_plays(wants, empty, out, None if only is None else only[1])
+            self._talon_plays(wants, empty, out, None if only is None or parking else only[1])
         elif only is None and self.click_plan(0) is not None:
             out.append((CLICK, 0, 1, -1))
         if only is not None:        # (``chained``'s follow-ups: no clicks)
-            return self.chained(out) if self.waiting or self.talon_waits else out
+            return self.chained(out) if self.waiting or self.talon_waits or parking else out
         unblockers = self.unblockers
         for i in table.flippable:       # (the other piles a click can do anything to)
             cards = piles[i]
@@ -245,7 +254,7 @@ class PatState(PatChecks, CompactState):
                 continue        # (a face-down top there is blocked, or it would have turned up)
             if self.click_plan(i) is not None:
                 out.append((CLICK, i, 1, -1))
-        if self.waiting or self.talon_waits:
+        if self.waiting or self.talon_waits or parking:
             out = self.chained(out)
         if ordered and len(out) > 1:
             out.sort(key=self.priority, reverse=True)

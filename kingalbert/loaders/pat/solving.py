@@ -512,6 +512,29 @@ def talon_waits(table, facts) -> frozenset[int]:
         and d not in excluded and fixed[d].take.mark == mark and (all_up or d in zeros) and table.plain_take[d] == 1)
 
 
+def parking_piles(table, facts) -> frozenset[int]:
+    """The piles that, empty, take cards only in a chain (docs/solver.md, "Cards put into an
+    empty pile"): piles that take cards while empty, no stock, waste or foundation, that the
+    win wants empty (every card up, or the pile emptied) and no rule looks at by place; in a
+    game of fixed rule sets with no pile that blocks, covers or lays down by its neighbours,
+    where every pile whose face-down top a click turns up turns it up by itself (a click on
+    the pile a card left would be a move that touches it, and follow-ups have no clicks),
+    where no stock deals onto piles, and that is no pairs game."""
+    if not no_pairs_nor_feeding(table, facts) or table.any_cover or set(table.flippable) - set(table.turning):
+        return frozenset()
+    fixed = table.fixed[1:]
+    if any(rules is None or rules.take.block or rules.take.block_kind or rules.put.neighbour
+           or rules.put.source == 6 for rules in fixed):
+        return frozenset()
+    zeros, full = table.won_by
+    all_up = not zeros and sum(table.targets[i] for i in full) == 52 * facts.ruleset.decks
+    excluded = by_place_excluded(facts.ruleset, table)
+    return frozenset(
+        d for d in range(1, table.count)
+        if d != table.waste and table.lays[d] and table.starts[d] and not keeps(table, d)
+        and not table.window_only[d] and d not in excluded and (all_up or d in zeros))
+
+
 def keeps(table, i: int) -> bool:
     """Is pile ``i`` a foundation (a pile filled to a count to win: a waiting card goes
     there alone)?"""

@@ -377,9 +377,9 @@ class Session:
         if target.parent == saves and not target.suffix:
             target = target.with_name(target.name + ".json")    # (Load game lists the .json files)
         written = write_game(self.game, target, make_folder=target.parent == saves)
-        # (in the saves folder, which Load game lists, its name alone: the folder's path
-        # would wrap the message over the cards' tops)
-        self.say(f"Game saved as {written.name if written.parent.resolve() == saves.resolve() else written}")
+        # (in the saves folder, which Load game lists, its name alone; elsewhere a long path's
+        # end: the whole path wrapped the message over the cards' tops)
+        self.say(f"Game saved as {written.name if written.parent.resolve() == saves.resolve() else path_end(written)}")
 
     def saved_game_named(self, text: str) -> str:
         """The file Load game's writable item names: a path as typed, or a name alone that
@@ -661,3 +661,14 @@ def _same_file(path: str | None, other: str) -> bool:
         return rule_file_place(path) == rule_file_place(other)
     except (OSError, RuntimeError):
         return False
+
+
+#: the most of a path the message space names (its end, "..." for the rest): "Game saved as"
+#: and it fill one line of King Albert's message space (44 characters), the indicator the next
+PATH_SHOWN = 30
+
+
+def path_end(path) -> str:
+    """``path`` as the message space names it: whole if short, else "..." and its end."""
+    text = str(path)
+    return text if len(text) <= PATH_SHOWN else "..." + text[-(PATH_SHOWN - 3):]

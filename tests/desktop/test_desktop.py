@@ -7,6 +7,7 @@ from PIL import Image
 
 from kingalbert.app.commands import DEAL_NUMBER, WINNABLE_DEALS
 from kingalbert.app.options import load_options
+from kingalbert.app.session import path_end
 from kingalbert.desktop.desktop import Desktop
 from kingalbert.desktop.geometry import SCREEN_W
 from kingalbert.desktop.input import ADJUST, MENU, SELECT
@@ -480,7 +481,7 @@ def test_save_game_through_a_writable_menu_item_and_load_it_by_dropping(tmp_path
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=ch))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     desktop.pump()
-    assert desktop.menus.menus == [] and target.exists() and desktop.game.message == f"Game saved as {target}"
+    assert desktop.menus.menus == [] and target.exists() and desktop.game.message == f"Game saved as {path_end(target)}"
     saved = desktop.game.to_position()
     desktop.new_game(99)
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(target)))

@@ -5,6 +5,7 @@ import pygame
 import pytest
 
 from kingalbert.app.catalogue import GAMES_DIR, bundled_games
+from kingalbert.app.session import path_end
 from kingalbert.desktop.input import SELECT
 from kingalbert.desktop.keyboard_play import digit_columns, has_rows_behind, key_list
 from kingalbert.desktop.keys import K_APPLICATION
@@ -151,7 +152,7 @@ def test_ctrl_u_clears_a_writable_item(tmp_path):
     for ch in str(target):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=ch))
     press(desktop, pygame.K_RETURN)
-    assert target.exists() and desktop.game.message == f"Game saved as {target}"
+    assert target.exists() and desktop.game.message == f"Game saved as {path_end(target)}"
 
 
 def test_a_writable_item_reached_by_the_keyboard_is_drawn_as_the_pointer_leaves_it():

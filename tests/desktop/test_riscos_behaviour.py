@@ -448,3 +448,22 @@ def test_load_game_finds_a_name_alone_in_the_saves_folder_as_save_game_put_it(pr
     assert desktop.error is None and desktop.game.to_position() == saved
     desktop.load_game("nothing-of-that-name")
     assert desktop.error is not None and "nothing-of-that-name" in " ".join(desktop.error.lines)
+
+
+def test_a_game_saved_under_a_long_path_is_named_by_its_end(private_dirs, tmp_path):
+    # (a play-test: the whole path made a message of three lines, over the top row of cards)
+    from kingalbert.app.session import PATH_SHOWN
+    desktop = make()
+    folder = tmp_path / "a-folder-with-a-rather-long-name" / "and-another-one-inside-it"
+    folder.mkdir(parents=True)
+    desktop.session.save_game(str(folder / "mine.json"))
+    shown = desktop.game.message.removeprefix("Game saved as ")
+    assert shown.startswith("...") and len(shown) == PATH_SHOWN and str(folder / "mine.json").endswith(shown[3:])
+    assert (folder / "mine.json").exists()
+    # (in King Albert's message space one line, the Winnable? indicator's the next)
+    desktop.board.indicator = "Winnable"
+    assert [left for left, _ in desktop.board.message_lines(desktop.game.message)] == [desktop.game.message, "Winnable"]
+    near = tmp_path / "m.json"
+    if len(str(near)) <= PATH_SHOWN:
+        desktop.session.save_game(str(near))
+        assert desktop.game.message == f"Game saved as {near}"

@@ -117,7 +117,7 @@ def load_menu(session: Session) -> Menu:
     games = saved_games(session.saves_dir())
     texts = []
     for saved in games:
-        name = saved.name if len(saved.name) <= 20 else saved.name[:19] + "."
+        name = saved.name if len(saved.name) <= 20 else saved.name[:17] + "..."   # (as a cut field shows)
         if saved.kind and any(other.name == saved.name and other.kind != saved.kind for other in games):
             name += f" ({saved.kind})"      # (SolKit's FreeCell and YaZZle's looked alike)
         deal = f", deal {saved.seed}" if saved.seed is not None else ""
@@ -126,7 +126,7 @@ def load_menu(session: Session) -> Menu:
         if texts.count(text) > 1:
             # (two saves of one game at one move looked alike: their files tell them apart)
             stem = saved.path.stem
-            text += f" ({stem if len(stem) <= 16 else stem[:15] + '.'})"
+            text += f" ({stem if len(stem) <= 16 else stem[:13] + '...'})"
         items.append(MenuItem(text, Command("open", saved.name, arg=str(saved.path))))
     if items:
         items[-1].separator = True

@@ -467,3 +467,14 @@ def test_a_game_saved_under_a_long_path_is_named_by_its_end(private_dirs, tmp_pa
     if len(str(near)) <= PATH_SHOWN:
         desktop.session.save_game(str(near))
         assert desktop.game.message == f"Game saved as {near}"
+
+
+def test_load_game_cuts_a_long_file_name_with_three_dots(private_dirs):
+    # (a play-test: "an_extremely_lo." ended in one dot, where a cut field shows "...")
+    desktop = make()
+    saves = desktop.session.saves_dir()
+    saves.mkdir(parents=True)
+    for name in ("an_extremely_long_name_of_a_file.json", "short.json"):
+        write_game(Game(KingAlbert(), 7), saves / name)
+    texts = load_menu_texts(desktop)
+    assert texts == ["King Albert, deal 7, 0 moves (an_extremely_...)", "King Albert, deal 7, 0 moves (short)"]

@@ -280,12 +280,13 @@ def test_saves_of_one_game_at_one_move_are_told_apart_by_their_files(private_dir
     desktop = make()
     saves = desktop.session.saves_dir()
     saves.mkdir(parents=True)
-    for name in ("first.json", "second.json"):
+    # (and a long file name cut with "...", as a cut field shows: "an_extremely_lo." ended in one dot)
+    for name in ("first.json", "second.json", "an_extremely_long_name_of_a_file.json"):
         write_game(Game(KingAlbert(), 7), saves / name)
     write_game(Game(KingAlbert(), 8), saves / "third.json")
     texts = load_menu_texts(desktop)
-    assert texts == ["King Albert, deal 7, 0 moves (first)", "King Albert, deal 7, 0 moves (second)",
-                     "King Albert, deal 8, 0 moves"]
+    assert texts == ["King Albert, deal 7, 0 moves (an_extremely_...)", "King Albert, deal 7, 0 moves (first)",
+                     "King Albert, deal 7, 0 moves (second)", "King Albert, deal 8, 0 moves"]
 
 
 def test_saves_of_two_formats_games_of_one_name_say_their_format(private_dirs):
@@ -468,13 +469,3 @@ def test_a_game_saved_under_a_long_path_is_named_by_its_end(private_dirs, tmp_pa
         desktop.session.save_game(str(near))
         assert desktop.game.message == f"Game saved as {near}"
 
-
-def test_load_game_cuts_a_long_file_name_with_three_dots(private_dirs):
-    # (a play-test: "an_extremely_lo." ended in one dot, where a cut field shows "...")
-    desktop = make()
-    saves = desktop.session.saves_dir()
-    saves.mkdir(parents=True)
-    for name in ("an_extremely_long_name_of_a_file.json", "short.json"):
-        write_game(Game(KingAlbert(), 7), saves / name)
-    texts = load_menu_texts(desktop)
-    assert texts == ["King Albert, deal 7, 0 moves (an_extremely_...)", "King Albert, deal 7, 0 moves (short)"]

@@ -10,7 +10,8 @@ from kingalbert.engine.rules.compact import RulesState
 from kingalbert.engine.solver import Budget
 from kingalbert.engine.solver.compact import CHAIN, DRAG, parts
 from kingalbert.engine.solver.search import search
-from tests.helpers.solver import plain_verdict, wins
+from tests.helpers.solver import chained_agreement, check_parking_chains, plain_verdict, safe_move_follows, wins
+from tests.helpers.solver import chained_search as chained_depth_first
 from tests.helpers.solver_positions import bundled, reachable, seeded, small_rules_position, thinned_deal
 
 GAMES = bundled("sol", "ini")
@@ -22,12 +23,9 @@ def game_named(label):
 
 
 def chained_search(ruleset, game, max_states):
-    """Depth first from the position with the cards put into an empty pile chained (no clock:
-    the search's ``proof_share`` needs one)."""
+    """Depth first from the position with the cards put into an empty pile chained."""
     state = RulesState(ruleset, game)
-    state.exhaustive(True)
-    verdict, tokens = search(state, Budget(None, None, max_states), 0.0)
-    return state, verdict, tokens
+    return (state, *chained_depth_first(state, max_states))
 
 
 def test_the_piles_that_take_cards_only_as_part_of_a_chain():
@@ -68,29 +66,9 @@ def test_a_card_put_into_an_empty_pile_comes_with_a_move_that_touches_either_pil
         state = RulesState(ruleset, game)
         alone = moves_into_empty_piles(state)
         assert all(move[0] == DRAG for move in alone)
-        state.exhaustive(True)
-        for move in moves_into_empty_piles(state):
-            first = parts(move)[0]
-            s, d = first[1], first[3]
-            if move[0] != CHAIN:
-                assert not state.parks(first) or _safe_move_follows(state, first), move
-                continue
-            chained += 1
-            then = parts(move)[1]
-            touches = then[1] in (s, d) or then[3] in (s, d)
-            assert touches or then[0] == DRAG and then[3] in state.parking, move
+        chained += check_parking_chains(state)
     if label in ("sol:king_albert", "ini:KingAlbert:easy", "sol:freecell"):
         assert chained >= 10        # (random lines seldom empty a column elsewhere)
-
-
-def _safe_move_follows(state, move) -> bool:
-    saved = state.save()
-    state._undo = []
-    state.play(move)
-    follows = state.safe_move() is not None
-    state._undo = None
-    state.load(saved)
-    return follows
 
 
 AGREEING = ["sol:king_albert", "ini:KingAlbert:easy", "sol:freecell", "sol:klondike", "ini:Yukon:easy",
@@ -121,16 +99,9 @@ def test_search_with_cards_put_into_empty_piles_chained_agrees_with_plain_search
     chains gives the same verdict, and its line wins."""
     _, ruleset, options = game_named(label)
     rng = seeded(label + ":parking")
-    met: dict[str, int] = {}
-    for game in agreeing_positions(label, ruleset, options, rng):
-        truth = plain_verdict(game, max_states=3000)
-        if truth == "unknown":
-            continue
-        state, verdict, tokens = chained_search(ruleset, game, 200_000)
-        assert verdict == truth, game.to_position()
-        if verdict == "winnable":
-            assert wins(game, state.game_moves(tokens)), game.to_position()
-        met[truth] = met.get(truth, 0) + 1
+    met, _ = chained_agreement(agreeing_positions(label, ruleset, options, rng),
+                               lambda game: plain_verdict(game, max_states=3000),
+                               lambda game: chained_search(ruleset, game, 200_000))
     assert met.get("winnable", 0) >= 8, met
     if "lbert" in label:
         assert met.get("unwinnable", 0) >= 1, met
@@ -179,7 +150,7 @@ def test_a_line_is_written_out_through_single_moves_and_chains_alike():
         state.settle()
         root = state.key()
         for move in state.generate(False):
-            if move[0] != DRAG or not state.parks(move) or _safe_move_follows(state, move):
+            if move[0] != DRAG or not state.parks(move) or safe_move_follows(state, move):
                 continue
             token = state.apply(move)
             child = state.key()

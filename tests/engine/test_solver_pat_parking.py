@@ -7,9 +7,10 @@ import pytest
 
 from kingalbert.engine import Game
 from kingalbert.engine.solver import Budget
-from kingalbert.engine.solver.compact import CHAIN, DRAG, parts
 from kingalbert.engine.solver.search import search
 from kingalbert.loaders.pat.compact import PatState
+from tests.helpers.solver import chained_agreement, check_parking_chains
+from tests.helpers.solver import chained_search as chained_depth_first
 from tests.helpers.solver_positions import bundled, reachable, seeded, small_pat_position
 
 GAMES = bundled("pat")
@@ -21,12 +22,16 @@ def game_named(label):
 
 
 def chained_search(ruleset, game, max_states):
-    """Depth first with the cards put into an empty pile chained (no clock: the search's
-    ``proof_share`` needs one)."""
+    """Depth first with the cards put into an empty pile chained."""
     state = PatState(ruleset, game)
-    state.exhaustive(True)
-    verdict, tokens = search(state, Budget(None, None, max_states), 0.0)
-    return state, verdict, tokens
+    return (state, *chained_depth_first(state, max_states))
+
+
+def agree(ruleset, games, most) -> tuple[dict, int]:
+    """``chained_agreement`` with the plain state deciding in ``most`` positions."""
+    return chained_agreement(games, lambda game: search(PatState(ruleset, game, plain=True),
+                                                        Budget(None, None, most))[0],
+                             lambda game: chained_search(ruleset, game, 200_000))
 
 
 def test_the_piles_that_take_cards_only_as_part_of_a_chain():
@@ -51,16 +56,6 @@ def test_the_piles_that_take_cards_only_as_part_of_a_chain():
     assert PatState(ruleset, Game(ruleset, 1, options), plain=True).parking == frozenset()
 
 
-def _safe_move_follows(state, move) -> bool:
-    saved = state.save()
-    state._undo = []
-    state.play(move)
-    follows = state.safe_move() is not None
-    state._undo = None
-    state.load(saved)
-    return follows
-
-
 @pytest.mark.parametrize("label", PARKING)
 def test_a_card_put_into_an_empty_pile_comes_with_a_move_that_touches_either_pile(label):
     """Along random lines: with ``exhaustive``, each such move is a chain whose next move
@@ -69,24 +64,8 @@ def test_a_card_put_into_an_empty_pile_comes_with_a_move_that_touches_either_pil
     a run, or a card that empties its pile)."""
     _, ruleset, options = game_named(label)
     rng = seeded(label + ":parking")
-    chained = 0
-    for game in reachable(ruleset, options, rng, seeds=4, steps=120):
-        state = PatState(ruleset, game)
-        state.exhaustive(True)
-        for move in state.generate(False):
-            first = parts(move)[0]
-            if first[0] != DRAG or first[3] not in state.parking or state.piles[first[3]]:
-                continue
-            if first[1] in state.waiting:
-                continue        # (a waiting pile's card: chains of its own)
-            s, d = first[1], first[3]
-            if move[0] != CHAIN:
-                assert not state.parks(first) or _safe_move_follows(state, first), move
-                continue
-            chained += 1
-            then = parts(move)[1]
-            touches = then[1] in (s, d) or then[3] in (s, d)
-            assert touches or then[0] == DRAG and then[3] in state.parking, move
+    chained = sum(check_parking_chains(PatState(ruleset, game))
+                  for game in reachable(ruleset, options, rng, seeds=4, steps=120))
     if label in ("pat:King Albert", "pat:FreeCell"):
         assert chained >= 10
 
@@ -101,19 +80,8 @@ def agreeing_positions(ruleset, options, rng):
 def test_search_with_cards_put_into_empty_piles_chained_agrees_with_plain_search(label):
     """Positions decided by a plain exhaustive search (the state with no reductions): depth
     first with the chains gives the same verdict, and its line wins."""
-    from tests.helpers.solver import wins
     _, ruleset, options = game_named(label)
-    rng = seeded(label + ":parking-agree")
-    met: dict[str, int] = {}
-    for game in agreeing_positions(ruleset, options, rng):
-        truth = search(PatState(ruleset, game, plain=True), Budget(None, None, 5000))[0]
-        if truth == "unknown":
-            continue
-        state, verdict, tokens = chained_search(ruleset, game, 200_000)
-        assert verdict == truth, game.to_position()
-        if verdict == "winnable":
-            assert wins(game, state.game_moves(tokens)), game.to_position()
-        met[truth] = met.get(truth, 0) + 1
+    met, _ = agree(ruleset, agreeing_positions(ruleset, options, seeded(label + ":parking-agree")), 5000)
     assert sum(met.values()) >= 6, met
 
 
@@ -122,24 +90,12 @@ def test_king_albert_positions_searched_with_the_chains_agree_with_plain_search(
     """Random small King Albert positions (those of the `.sol` test, laid out on the `.pat`
     game), decided by the plain state: the same verdicts depth first with the chains, and
     the winning lines, some through chains, win."""
-    from tests.helpers.solver import wins
     from tests.helpers.solver_positions import king_albert_laid_out, king_albert_piles
     _, ruleset, options = game_named("pat:King Albert")
     rng = seeded("pat:King Albert:parking-agree")
-    met: dict[str, int] = {}
-    chains = 0
-    for k in range(100):
-        game = king_albert_laid_out(ruleset, options, king_albert_piles(rng, reserve_cards=(k % 4, 7),
-                                                                       whole_suits=k % 2 == 1))
-        truth = search(PatState(ruleset, game, plain=True), Budget(None, None, 3000))[0]
-        if truth == "unknown":
-            continue
-        state, verdict, tokens = chained_search(ruleset, game, 200_000)
-        assert verdict == truth, game.to_position()
-        if verdict == "winnable":
-            assert wins(game, state.game_moves(tokens)), game.to_position()
-            chains += sum(1 for token in tokens[1:] for move in token[0] if move[0] == CHAIN)
-        met[truth] = met.get(truth, 0) + 1
+    games = (king_albert_laid_out(ruleset, options, king_albert_piles(rng, reserve_cards=(k % 4, 7),
+                                                                     whole_suits=k % 2 == 1)) for k in range(100))
+    met, chains = agree(ruleset, games, 3000)
     assert met.get("winnable", 0) >= 8 and met.get("unwinnable", 0) >= 2 and chains, (met, chains)
 
 

@@ -67,3 +67,63 @@ def cards_that_wait_agree(ruleset, options, rng, make_state, plain_states: int =
     chained = sum(any(move[0] == CHAIN for move in make_state(game).moves(None, False)) for game in games)
     met = agreement(games, lambda game: plain_verdict(game, max_states=plain_states))
     assert met.get("winnable", 0) >= 10 and met.get("unwinnable", 0) >= 3 and chained >= 10, (met, chained)
+
+
+def chained_search(state, max_states):
+    """Depth first from the state's position with the cards put into an empty pile chained
+    (``exhaustive``; no clock: the search's ``proof_share`` needs one): (verdict, tokens)."""
+    state.exhaustive(True)
+    return search(state, Budget(None, None, max_states), 0.0)
+
+
+def safe_move_follows(state, move) -> bool:
+    """Does a safe move follow ``move`` at once (the state left as it was)?"""
+    saved = state.save()
+    state._undo = []
+    state.play(move)
+    follows = state.safe_move() is not None
+    state._undo = None
+    state.load(saved)
+    return follows
+
+
+def check_parking_chains(state) -> int:
+    """With ``exhaustive``, each move into an empty pile of ``parking`` (not a waiting pile's
+    card: those have chains of their own) is a chain whose next move takes a card from or
+    puts one on the pile it came from or went to, or is another such move; or it stands
+    alone where a safe move follows it or it may not be chained.  Returns the chains met."""
+    from kingalbert.engine.solver.compact import CHAIN, DRAG, parts
+    state.exhaustive(True)
+    chained = 0
+    for move in state.generate(False):
+        first = parts(move)[0]
+        if first[0] != DRAG or first[3] not in state.parking or state.piles[first[3]] or first[1] in state.waiting:
+            continue
+        s, d = first[1], first[3]
+        if move[0] != CHAIN:
+            assert not state.parks(first) or safe_move_follows(state, first), move
+            continue
+        chained += 1
+        then = parts(move)[1]
+        assert then[1] in (s, d) or then[3] in (s, d) or then[0] == DRAG and then[3] in state.parking, move
+    return chained
+
+
+def chained_agreement(games, truth, chained) -> tuple[dict, int]:
+    """Each of ``games`` that ``truth(game)`` decides (an exhaustive search without the
+    chains): the same verdict from ``chained(game)`` -> (state, verdict, tokens), depth first
+    with the chains, and its line wins.  Returns (the verdicts met, the chains in lines)."""
+    from kingalbert.engine.solver.compact import CHAIN
+    met: dict[str, int] = {}
+    chains = 0
+    for game in games:
+        verdict = truth(game)
+        if verdict == "unknown":
+            continue
+        state, found, tokens = chained(game)
+        assert found == verdict, game.to_position()
+        if found == "winnable":
+            assert wins(game, state.game_moves(tokens)), game.to_position()
+            chains += sum(1 for token in tokens[1:] for move in token[0] if move[0] == CHAIN)
+        met[verdict] = met.get(verdict, 0) + 1
+    return met, chains

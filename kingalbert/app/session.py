@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError, plural
+from ..engine.errors import IllegalMoveError, RuleFileError, SolitaireError, plural, tail
 from ..engine.game import MAX_SEED, Game, MoveRecord
 from ..engine.moves import Move
 from .catalogue import GameRef, rule_file_place, safe_load
@@ -670,5 +670,4 @@ PATH_SHOWN = 30
 
 def path_end(path) -> str:
     """``path`` as the message space names it: whole if short, else "..." and its end."""
-    text = str(path)
-    return text if len(text) <= PATH_SHOWN else "..." + text[-(PATH_SHOWN - 3):]
+    return tail(str(path), PATH_SHOWN)

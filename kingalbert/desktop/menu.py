@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..app.commands import Command
+from ..engine.errors import tail
 from ..sprites import font
 from ..sprites.palette import BLACK, GREY2, RED, WHITE, recolour
 from .geometry import MENU_COLUMN, MENU_GAP, MENU_ROW, SCREEN_H, SCREEN_W, TOOL
@@ -129,8 +130,4 @@ def field_text(text: str, room: int) -> str:
     """What a writable field ``room`` characters wide shows of ``text``: its end, where the
     caret is; where the start is cut off, "..." in its place (a path's tail alone read as a
     path of its own: "/data/saves/game.json" for ".../kingalbert/data/saves/game.json")."""
-    if len(text) <= room:
-        return text
-    if room <= 3:
-        return text[-room:] if room > 0 else ""
-    return "..." + text[-(room - 3):]
+    return tail(text, room)

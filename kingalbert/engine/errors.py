@@ -22,6 +22,16 @@ def shorten(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
+def tail(text: str, limit: int) -> str:
+    """``text``'s end in ``limit`` characters, "..." in place of what is cut (a path where
+    its end says most: a writable field, a message)."""
+    if len(text) <= limit:
+        return text
+    if limit <= 3:
+        return text[-limit:] if limit > 0 else ""
+    return "..." + text[-(limit - 3):]
+
+
 #: the longest line of a rule file's error message (a line repeating a huge value is cut)
 MAX_MESSAGE_LINE = 300
 
